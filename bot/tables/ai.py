@@ -1,0 +1,51 @@
+"""Running the computer's choices off the event loop, in a process pool."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+
+def engine(kind: str) -> Any:
+    """The engine package of a game (``games.<kind>``): it exposes ``State`` and ``choose``."""
+    return importlib.import_module(f"games.{kind}")
+
+
+def choose_action(
+    kind: str, state: dict[str, Any], seat: int, level: str, budget: float, seed: int
+) -> str:
+    """Rebuild the state and ask the game's AI. Top-level, so a process pool can pickle it."""
+    module = engine(kind)
+    return module.choose(module.State.from_dict(state), seat, level, budget, seed)
+
+
+class AiRunner:
+    """Runs :func:`choose_action` in a pool of worker processes (``workers`` of them).
+
+    ``threads=True`` uses threads instead: for tests that want no child processes.
+    """
+
+    def __init__(self, workers: int | None = None, *, threads: bool = False) -> None:
+        workers = workers or max(1, min(4, (os.cpu_count() or 2)))
+        self._executor: Executor
+        if threads:
+            self._executor = ThreadPoolExecutor(workers, thread_name_prefix="ai")
+        else:
+            self._executor = ProcessPoolExecutor(
+                workers, mp_context=multiprocessing.get_context("spawn")
+            )
+
+    async def choose(
+        self, kind: str, state: dict[str, Any], seat: int, level: str, budget: float, seed: int
+    ) -> str:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._executor, choose_action, kind, state, seat, level, budget, seed
+        )
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,161 @@
+"""The per-game part of the table service: options, seats, the board, and UI actions.
+
+Every game has a :class:`Controller`. The service does the rest the same way for all games:
+loading and version-checked saving, turn checks for engine moves, the computer's turns,
+challenges, resigning, results and the scoreboard.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from bot.tables.screens import Button, Screen, Style
+from games.base import GameState, IllegalAction, Outcome
+from storage.models import Result, Seat, Standing, Table
+
+
+@dataclass(slots=True)
+class Context:
+    """One member's action on a table, as a controller sees it."""
+
+    table: Table
+    state: GameState | None
+    user_id: int
+    user_name: str
+    seat: int | None  # the member's seat that may act now, else their first seat, else None
+    action: str
+    arg: str
+    now: float
+    manage_messages: bool = False
+
+    def require_seat(self) -> int:
+        if self.seat is None:
+            raise IllegalAction("You are not seated at this table.")
+        return self.seat
+
+    def require_turn(self) -> int:
+        seat = self.require_seat()
+        if self.state is None or seat not in self.state.to_act():
+            raise IllegalAction("It is not your turn.")
+        return seat
+
+
+@dataclass(slots=True)
+class Intent:
+    """What a controller decided. ``changed``: the table (seats, ui, options, state) was
+    modified in place and must be saved; ``moved``: an engine move was made."""
+
+    changed: bool = False
+    moved: bool = False
+    private: Screen | None = None
+    update_private: bool = False
+    posts: list[Screen] = field(default_factory=list)
+
+
+class Controller:
+    """Base class; one subclass per game. Only :meth:`new_state`, :meth:`load` and
+    :meth:`board` must be written; the rest has defaults that suit two-player games."""
+
+    kind: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 2
+    levels: ClassVar[tuple[str, ...]] = ()
+    ai_budget: ClassVar[float] = 1.0
+    rated: ClassVar[bool] = False  # Elo between members
+    solo: ClassVar[bool] = False  # one seat, no opponent
+    rules_text: ClassVar[str] = ""
+    # Actions anyone in the channel may use, and actions any seated player may use at any time.
+    public_actions: ClassVar[frozenset[str]] = frozenset()
+    seated_actions: ClassVar[frozenset[str]] = frozenset({"resign"})
+
+    # -- setting up -------------------------------------------------------------------------
+    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """Check the slash command's options; raise IllegalAction with a clear message."""
+        return {k: v for k, v in raw.items() if v is not None}
+
+    def seat_order(
+        self, options: dict[str, Any], starter: Seat, other: Seat, seed: int
+    ) -> list[Seat]:
+        """The seats in engine order. The starter sits first unless the options say otherwise."""
+        return [starter, other]
+
+    def new_state(self, table: Table, seed: int) -> GameState:
+        raise NotImplementedError
+
+    def load(self, data: dict[str, Any]) -> GameState:
+        raise NotImplementedError
+
+    # -- showing ----------------------------------------------------------------------------
+    def board(self, table: Table, state: GameState) -> Screen:
+        """The public board message (runs in a worker thread: it may render images)."""
+        raise NotImplementedError
+
+    def lobby(self, table: Table) -> Screen:
+        """The message of a table waiting to start (a challenge, by default)."""
+        challenger, challenged = table.seats[0].name, table.seats[1].name
+        if table.seats[1].user_id == table.created_by:
+            challenger, challenged = challenged, challenger
+        return Screen(
+            content=(
+                f"**{self.title}** — {challenger} challenges {challenged}. "
+                f"{challenged}, do you accept?"
+            ),
+            rows=(
+                (
+                    Button("Accept", "accept", Style.SUCCESS),
+                    Button("Decline", "decline", Style.DANGER),
+                ),
+            ),
+        )
+
+    # -- acting -----------------------------------------------------------------------------
+    def handle(self, ctx: Context) -> Intent:
+        """A UI action other than an engine move (``m=<move>``), accept, decline and resign."""
+        raise IllegalAction("That button does nothing here.")
+
+    def outcome_on_resign(self, state: GameState, seat: int) -> Outcome:
+        others = tuple(s for s in range(state.seats) if s != seat)
+        return Outcome(winners=others, termination="resign")
+
+    def results(self, table: Table, state: GameState | None, outcome: Outcome) -> list[Result]:
+        """One result per member seat: win, loss or draw."""
+        vs_computer = any(seat.is_ai for seat in table.seats)
+        results = []
+        for index, seat in enumerate(table.seats):
+            if seat.user_id is None:
+                continue
+            if outcome.is_draw:
+                verdict = "draw"
+            else:
+                verdict = "win" if index in outcome.winners else "loss"
+            points = outcome.scores[index] if index < len(outcome.scores) else 0
+            results.append(Result(seat.user_id, verdict, points, vs_computer, name=seat.name))
+        return results
+
+    def result_text(self, table: Table, outcome: Outcome) -> str:
+        names = [table.seats[i].name for i in outcome.winners]
+        if not names:
+            return "The game is drawn."
+        return f"{' and '.join(names)} win{'s' if len(names) == 1 else ''}!"
+
+    def result_screen(self, table: Table, state: GameState | None, outcome: Outcome) -> Screen:
+        """The message posted in the channel when a game ends (runs in a worker thread)."""
+        return Screen(content=f"🏁 **{self.title}**: {self.result_text(table, outcome)}")
+
+    # -- scoreboard -------------------------------------------------------------------------
+    def standing_columns(self) -> tuple[str, ...]:
+        return ("W", "L", "Win%")
+
+    def standing_values(self, standing: Standing) -> tuple[str, ...]:
+        return (str(standing.wins), str(standing.losses), f"{standing.win_rate:.0%}")
+
+    def rank_key(self, standing: Standing) -> tuple:
+        return (-standing.wins, -standing.win_rate, standing.losses)
+
+
+def table_seed(table: Table, salt: int = 0) -> int:
+    """A seed for a table's random choices, derived from stored facts so it replays."""
+    return random.Random(f"{table.id}:{table.created_at}:{salt}").getrandbits(63)

@@ -1,0 +1,255 @@
+"""Quarters at a table: coin buttons, Remove Coins, Computer Start and the Secret."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.tables.controller import Context, Controller, Intent
+from bot.tables.screens import Button, Option, Row, Screen, Select, Style
+from games import quarters
+from games.base import IllegalAction
+from games.quarters import State
+from render.quarters import render_quarters
+from storage.models import Seat, Table
+
+RULES = """\
+**Quarters** — a game of coins for two.
+• The coins lie in piles (3, 4 and 5 to start, unless the table chose others).
+• On your turn take one or more coins from **one** pile — the whole pile if you like.
+• Whoever is left with the last coin loses: when a single coin remains, the player who must take \
+it has lost, and taking every remaining coin at once takes the last coin too.
+• Click coins of one pile to select them, then **Remove Coins**. Against the computer you move \
+first unless you press **Computer Start**.
+• The computer knows the Secret. Press **Secret** to learn it."""
+
+SECRET = """\
+**The Secret** (perfect play in misère Nim)
+Write each pile's size in binary and add them without carrying (XOR): that is the *nim-sum*.
+• While some pile has two or more coins, move so that the nim-sum becomes 0…
+• …except when your move would leave only piles of one coin: then leave an **odd** number of \
+single coins, so your opponent takes the last one.
+A position with nim-sum 0 (and some pile bigger than one) is lost for the player to move, \
+whatever they do. From 3-4-5 the first player wins: take 2 from the pile of 3."""
+
+
+def _parse_piles(text: str) -> tuple[int, ...]:
+    parts = [p for p in text.replace(" ", ",").replace("-", ",").split(",") if p]
+    if not parts or not all(p.isdigit() for p in parts):
+        raise IllegalAction("Write the piles as numbers separated by commas, like 3,4,5.")
+    return quarters.state.check_piles([int(p) for p in parts])
+
+
+def fits_coin_buttons(start: list[int] | tuple[int, ...]) -> bool:
+    """One action row per pile (at most 5 coins) plus a row of controls."""
+    return len(start) <= 4 and max(start) <= 5
+
+
+class QuartersController(Controller):
+    kind = "quarters"
+    title = "Quarters"
+    levels = quarters.LEVELS
+    ai_budget = 0.5
+    rules_text = RULES
+    public_actions = frozenset({"secret"})
+
+    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        options: dict[str, Any] = {}
+        piles = raw.get("piles")
+        options["piles"] = list(_parse_piles(piles) if piles else quarters.state.DEFAULT_PILES)
+        level = raw.get("level") or self.levels[-1]
+        if level not in self.levels:
+            raise IllegalAction(f"Levels are {', '.join(self.levels)}.")
+        options["level"] = level
+        return options
+
+    def new_state(self, table: Table, seed: int) -> State:
+        return State.new(table.options["piles"])
+
+    def load(self, data: dict[str, Any]) -> State:
+        return State.from_dict(data)
+
+    # -- the board --------------------------------------------------------------------------
+    def board(self, table: Table, state: State) -> Screen:
+        selected = {tuple(c) for c in table.ui.get("selected", [])}
+        view = state.view()
+        outcome = state.outcome()
+        names = [seat.name for seat in table.seats]
+        lines = [f"**Quarters** — {names[0]} vs {names[1]}"]
+        if view["last_move"]:
+            mover = (state.first + len(state.moves) - 1) % 2
+            pile, count = view["last_move"].split("-")
+            lines.append(f"{names[mover]} took {count} from pile {pile}.")
+        thinking = False
+        if outcome:
+            loser = 1 - outcome.winners[0]
+            lines.append(
+                f"🏆 **{names[outcome.winners[0]]} wins!** {names[loser]} took the last coin."
+                if outcome.termination == "took-last-coin"
+                else f"🏆 **{names[outcome.winners[0]]} wins!** "
+                f"{names[loser]} is left with the last coin."
+            )
+        else:
+            seat = table.seats[state.turn]
+            if seat.is_ai:
+                thinking = True
+                lines.append("🤔 The computer is thinking…")
+            else:
+                lines.append(
+                    f"<@{seat.user_id}> to move — select coins of one pile, then **Remove Coins**."
+                )
+        picture = render_quarters(view, selected, names)
+        rows = () if outcome else self._controls(table, state, selected, disabled=thinking)
+        return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
+
+    def _controls(
+        self, table: Table, state: State, selected: set[tuple[int, int]], disabled: bool
+    ) -> tuple[Row, ...]:
+        start = state.start
+        rows: list[Row] = []
+        if fits_coin_buttons(start):
+            for p, size in enumerate(state.piles, start=1):
+                if size == 0:
+                    rows.append((Button(f"Pile {p} is empty", f"empty={p}", disabled=True),))
+                    continue
+                rows.append(
+                    tuple(
+                        Button(
+                            f"{p}·{c}",
+                            f"c={p}.{c}",
+                            Style.SUCCESS if (p, c) in selected else Style.SECONDARY,
+                            disabled=disabled,
+                            emoji="🪙",
+                        )
+                        for c in range(1, size + 1)
+                    )
+                )
+        else:
+            pile = table.ui.get("pile")
+            rows.append(
+                Select(
+                    "pile",
+                    tuple(
+                        Option(
+                            f"Pile {p} ({n} coin{'s' if n != 1 else ''})", str(p), default=p == pile
+                        )
+                        for p, n in enumerate(state.piles, start=1)
+                        if n
+                    ),
+                    placeholder="Choose a pile",
+                    disabled=disabled,
+                )
+            )
+            if pile and state.piles[pile - 1]:
+                rows.append(
+                    Select(
+                        "take",
+                        tuple(
+                            Option(f"Take {n} from pile {pile}", str(n))
+                            for n in range(1, state.piles[pile - 1] + 1)
+                        ),
+                        placeholder=f"How many coins from pile {pile}?",
+                        disabled=disabled,
+                    )
+                )
+        controls = []
+        if fits_coin_buttons(start):
+            controls.append(
+                Button("Remove Coins", "remove", Style.PRIMARY, disabled=disabled or not selected)
+            )
+            controls.append(Button("Clear", "clear", disabled=disabled or not selected))
+        if not state.moves and any(s.is_ai for s in table.seats) and not disabled:
+            controls.append(Button("Computer Start", "computer-start", Style.SUCCESS))
+        controls.append(Button("Secret", "secret", emoji="🤫", any_version=True))
+        controls.append(Button("Resign", "resign", Style.DANGER, disabled=disabled))
+        rows.append(tuple(controls))
+        return tuple(rows)
+
+    # -- actions ----------------------------------------------------------------------------
+    def handle(self, ctx: Context) -> Intent:
+        state: State = ctx.state  # type: ignore[assignment]
+        table = ctx.table
+        if ctx.action == "secret":
+            return Intent(private=self.secret(state))
+        if ctx.action == "computer-start":
+            ctx.require_turn()
+            ai_seats = [i for i, s in enumerate(table.seats) if s.is_ai]
+            if not ai_seats or state.moves:
+                raise IllegalAction("The computer can only start before the first move.")
+            ctx.state = State.new(state.start, first=ai_seats[0])
+            table.ui = {}
+            return Intent(changed=True, moved=True)
+        seat = ctx.require_turn()
+        selected: list[list[int]] = [list(c) for c in table.ui.get("selected", [])]
+        if ctx.action == "c":
+            pile, coin = _pair(ctx.arg)
+            if not 1 <= pile <= len(state.piles) or not 1 <= coin <= state.piles[pile - 1]:
+                raise IllegalAction("That coin is not on the board any more.")
+            if selected and selected[0][0] != pile:
+                raise IllegalAction(
+                    f"Coins must come from one pile: you have coins of pile {selected[0][0]} "
+                    "selected. Press **Clear** to start again."
+                )
+            if [pile, coin] in selected:
+                selected.remove([pile, coin])
+            else:
+                selected.append([pile, coin])
+            table.ui["selected"] = sorted(selected)
+            return Intent(changed=True)
+        if ctx.action == "clear":
+            table.ui["selected"] = []
+            return Intent(changed=True)
+        if ctx.action == "remove":
+            if not selected:
+                raise IllegalAction("Select one or more coins of a pile first.")
+            state.apply(seat, quarters.format_move(selected[0][0], len(selected)))
+            table.ui = {}
+            return Intent(changed=True, moved=True)
+        if ctx.action == "pile":
+            pile = int(ctx.arg) if ctx.arg.isdigit() else 0
+            if not 1 <= pile <= len(state.piles) or not state.piles[pile - 1]:
+                raise IllegalAction("Choose a pile that still has coins.")
+            table.ui["pile"] = pile
+            return Intent(changed=True)
+        if ctx.action == "take":
+            pile = table.ui.get("pile")
+            if not pile or not ctx.arg.isdigit():
+                raise IllegalAction("Choose a pile first.")
+            state.apply(seat, quarters.format_move(pile, int(ctx.arg)))
+            table.ui = {}
+            return Intent(changed=True, moved=True)
+        return super().handle(ctx)
+
+    def secret(self, state: State) -> Screen:
+        piles = state.piles
+        text = SECRET + "\n\n"
+        text += f"Now: piles {'-'.join(map(str, piles))}, nim-sum **{quarters.nim_sum(piles)}**. "
+        if state.is_over():
+            text += "The game is over."
+        else:
+            wins = quarters.winning_moves(piles)
+            if wins:
+                pile, count = wins[0].split("-")
+                text += f"The player to move wins by taking **{count} from pile {pile}**."
+            else:
+                text += "The player to move has no winning move: play on and hope for a slip."
+        return Screen(content=text)
+
+    def result_text(self, table: Table, outcome) -> str:
+        winner = table.seats[outcome.winners[0]].name
+        if outcome.termination == "resign":
+            return f"{winner} wins — the opponent resigned."
+        if outcome.termination == "timeout":
+            return f"{winner} wins — the opponent stopped moving."
+        return f"{winner} wins — the other player was left with the last coin."
+
+    def seat_order(
+        self, options: dict[str, Any], starter: Seat, other: Seat, seed: int
+    ) -> list[Seat]:
+        return [starter, other]
+
+
+def _pair(text: str) -> tuple[int, int]:
+    a, _, b = text.partition(".")
+    if not a.isdigit() or not b.isdigit():
+        raise IllegalAction("That coin is not on the board.")
+    return int(a), int(b)

@@ -1,0 +1,12 @@
+"""Every game the bot offers, by kind."""
+
+from __future__ import annotations
+
+from bot.tables.controller import Controller
+from bot.tables.quarters import QuartersController
+
+
+def controllers() -> dict[str, Controller]:
+    """A fresh controller per game kind, in the order the bot lists them."""
+    found: list[Controller] = [QuartersController()]
+    return {c.kind: c for c in found}

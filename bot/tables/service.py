@@ -1,0 +1,505 @@
+"""The table service: every use case of the bot, with no discord import.
+
+The Discord layer turns interactions into calls here and :class:`Reply` objects back into
+messages. Tests drive whole games through this class with a real database and real images.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.tables.ai import AiRunner
+from bot.tables.controller import Context, Controller, Intent, table_seed
+from bot.tables.ratings import elo_change
+from bot.tables.screens import Embed, Field, Reply, Screen
+from games.base import GameState, IllegalAction, Outcome
+from storage import Database, Result, Seat, Table, TableStatus
+
+log = logging.getLogger(__name__)
+
+CHALLENGE_SECONDS = 5 * 60
+SETTING_DEFAULTS = {"idle_claim_minutes": 10.0, "idle_end_hours": 24.0}
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """Who did something, and where."""
+
+    user_id: int
+    name: str
+    guild_id: int
+    channel_id: int
+    manage_messages: bool = False
+
+
+class TableService:
+    def __init__(
+        self,
+        db: Database,
+        controllers: Mapping[str, Controller],
+        ai: AiRunner,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.db = db
+        self.controllers = dict(controllers)
+        self.ai = ai
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    # -- starting ---------------------------------------------------------------------------
+    async def start(
+        self,
+        who: Member,
+        kind: str,
+        options: dict[str, Any] | None = None,
+        opponent: Member | None = None,
+    ) -> Reply:
+        """Open a table in ``who``'s channel: a challenge when ``opponent`` is a member,
+        a game against the computer otherwise."""
+        controller = self.controllers[kind]
+        running = await self.db.open_table_in_channel(who.channel_id)
+        if running:
+            return Reply.refuse(
+                f"A game of {self.controllers[running.kind].title} is already running in this "
+                "channel. Use `/game show` to see it, or `/game stop` to end it.",
+                running.board_message_id,
+            )
+        try:
+            opts = controller.parse_options(options or {})
+        except IllegalAction as exc:
+            return Reply.refuse(str(exc))
+        starter = Seat(who.name, who.user_id)
+        now = self.clock()
+        if controller.solo or controller.max_players > 2:
+            seats = [starter]
+            status = TableStatus.ACTIVE if controller.solo else TableStatus.CHALLENGE
+        elif opponent is not None:
+            if opponent.user_id == who.user_id:
+                return Reply.refuse(
+                    "You cannot challenge yourself. Leave `opponent` empty to play the computer."
+                )
+            seats = [starter, Seat(opponent.name, opponent.user_id)]
+            status = TableStatus.CHALLENGE
+        else:
+            level = opts.get("level") or (controller.levels[-1] if controller.levels else None)
+            computer = Seat(f"Computer ({level})" if level else "Computer", None, level)
+            seed = random.Random(f"{who.channel_id}:{now}").getrandbits(32)
+            seats = controller.seat_order(opts, starter, computer, seed)
+            status = TableStatus.ACTIVE
+        table = await self.db.create_table(
+            guild_id=who.guild_id,
+            channel_id=who.channel_id,
+            kind=kind,
+            status=status,
+            seats=seats,
+            options=opts,
+            state=None,
+            ui={"expires": now + CHALLENGE_SECONDS} if status is TableStatus.CHALLENGE else {},
+            created_by=who.user_id,
+            now=now,
+        )
+        if table is None:
+            return Reply.refuse("Another game just started in this channel.")
+        if status is TableStatus.ACTIVE:
+            try:
+                state = controller.new_state(table, table_seed(table))
+            except IllegalAction as exc:
+                table.status = TableStatus.STOPPED
+                await self.db.save_table(table, now=now)
+                return Reply.refuse(str(exc))
+            table.state = state.to_dict()
+            if not await self.db.save_table(table, moved=True, now=now):
+                return Reply.refuse("Something changed at the same time; try again.")
+        return await self._board_reply(table)
+
+    async def board_posted(self, table_id: int, message_id: int) -> None:
+        """The Discord layer posted the board; remember where it is."""
+        await self.db.set_board_message(table_id, message_id)
+
+    # -- acting -----------------------------------------------------------------------------
+    async def act(self, who: Member, table_id: int, version: int | None, action: str) -> Reply:
+        """A click or a choice on a table's control. ``version`` None skips the stale check."""
+        async with self._lock(table_id):
+            table = await self.db.get_table(table_id)
+            if table is None or table.guild_id != who.guild_id:
+                return Reply.refuse("This game no longer exists.")
+            if not table.status.is_open:
+                return Reply.refuse("This game is over. Start a new one with its `start` command.")
+            if version is not None and version != table.version:
+                return Reply.refuse(
+                    "This board is out of date: the game has moved on. The current board is "
+                    "the latest message of this game.",
+                    table.board_message_id,
+                )
+            name, _, arg = action.partition("=")
+            try:
+                if table.status is TableStatus.CHALLENGE and name in ("accept", "decline"):
+                    return await self._answer_challenge(table, who, name == "accept")
+                return await self._act(table, who, name, arg)
+            except IllegalAction as exc:
+                return Reply.refuse(str(exc))
+
+    async def _act(self, table: Table, who: Member, name: str, arg: str) -> Reply:
+        controller = self.controllers[table.kind]
+        state = controller.load(table.state) if table.state is not None else None
+        seat = self._acting_seat(table, state, who.user_id)
+        if (
+            seat is None
+            and name not in controller.public_actions
+            and not (name == "stop" and who.manage_messages)
+        ):
+            raise IllegalAction("You are not seated at this table — you can watch, though.")
+        ctx = Context(
+            table, state, who.user_id, who.name, seat, name, arg, self.clock(), who.manage_messages
+        )
+        if name == "resign":
+            return await self._resign(table, state, ctx.require_seat())
+        if name == "m":
+            ctx.require_turn()
+            state.apply(seat, arg)  # type: ignore[union-attr]
+            intent = Intent(changed=True, moved=True)
+        else:
+            intent = controller.handle(ctx)
+        if not intent.changed:
+            return Reply(
+                private=intent.private,
+                posts=intent.posts,
+                update_private=intent.update_private,
+                table_id=table.id,
+                version=table.version,
+                board_message_id=table.board_message_id,
+            )
+        return await self._commit(table, ctx.state, intent)
+
+    def _acting_seat(self, table: Table, state: GameState | None, user_id: int) -> int | None:
+        seats = table.seats_of(user_id)
+        if not seats:
+            return None
+        if state is not None:
+            for seat in seats:
+                if seat in state.to_act():
+                    return seat
+        return seats[0]
+
+    async def _commit(self, table: Table, state: GameState | None, intent: Intent) -> Reply:
+        """Save a changed table (finishing it when the game ended) and build the reply."""
+        now = self.clock()
+        if state is not None:
+            table.state = state.to_dict()
+        posts = list(intent.posts)
+        outcome = state.outcome() if state is not None else None
+        if outcome is not None:
+            ok = await self._finish(table, state, outcome, now)
+            posts.append(await self._result_post(table, state, outcome))
+        else:
+            ok = await self.db.save_table(table, moved=intent.moved, now=now)
+        if not ok:
+            return Reply.refuse("Someone else acted at the same moment; look at the board again.")
+        reply = await self._board_reply(table, state)
+        reply.private = intent.private
+        reply.update_private = intent.update_private
+        reply.posts = posts + reply.posts
+        return reply
+
+    async def _finish(
+        self,
+        table: Table,
+        state: GameState | None,
+        outcome: Outcome,
+        now: float,
+        status: TableStatus = TableStatus.FINISHED,
+    ) -> bool:
+        controller = self.controllers[table.kind]
+        results = controller.results(table, state, outcome)
+        members = [r for r in results if not r.vs_computer]
+        if controller.rated and len(members) == 2 and len(table.seats) == 2:
+            ratings = await self.db.ratings(
+                table.guild_id, table.kind, [r.user_id for r in members]
+            )
+            a, b = members
+            score = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+            change_a = elo_change(ratings[a.user_id], ratings[b.user_id], score[a.outcome])
+            change_b = elo_change(ratings[b.user_id], ratings[a.user_id], score[b.outcome])
+            results = [
+                Result(a.user_id, a.outcome, a.points, False, change_a or 1e-9, a.extra, a.name),
+                Result(b.user_id, b.outcome, b.points, False, change_b or 1e-9, b.extra, b.name),
+            ]
+        table.ui = {**table.ui, "outcome": outcome.to_dict()}
+        return await self.db.finish_table(table, results, status=status, now=now)
+
+    async def _result_post(self, table: Table, state: GameState | None, outcome: Outcome) -> Screen:
+        controller = self.controllers[table.kind]
+        return await asyncio.to_thread(controller.result_screen, table, state, outcome)
+
+    async def _answer_challenge(self, table: Table, who: Member, accept: bool) -> Reply:
+        controller = self.controllers[table.kind]
+        challenged = [s for s in table.seats if s.user_id not in (None, table.created_by)]
+        if who.user_id not in [s.user_id for s in challenged] and not (
+            not accept and who.user_id == table.created_by
+        ):
+            raise IllegalAction("Only the challenged member can answer this challenge.")
+        now = self.clock()
+        if now > table.ui.get("expires", now + 1):
+            table.status = TableStatus.STOPPED
+            await self.db.save_table(table, now=now)
+            return Reply(
+                error="This challenge has lapsed. Start a new game to try again.",
+                board=Screen(content=f"The {controller.title} challenge lapsed."),
+                table_id=table.id,
+                version=table.version,
+                board_message_id=table.board_message_id,
+            )
+        if not accept:
+            table.status = TableStatus.STOPPED
+            if not await self.db.save_table(table, now=now):
+                raise IllegalAction("The challenge changed at the same moment.")
+            verb = "withdrew" if who.user_id == table.created_by else "declined"
+            return Reply(
+                board=Screen(content=f"{who.name} {verb} the {controller.title} challenge."),
+                table_id=table.id,
+                version=table.version,
+                board_message_id=table.board_message_id,
+            )
+        seed = table_seed(table, 1)
+        starter = next(s for s in table.seats if s.user_id == table.created_by)
+        table.seats = controller.seat_order(table.options, starter, challenged[0], seed)
+        table.state = controller.new_state(table, table_seed(table)).to_dict()
+        table.status = TableStatus.ACTIVE
+        table.ui = {}
+        if not await self.db.save_table(table, moved=True, now=now):
+            raise IllegalAction("The challenge changed at the same moment.")
+        return await self._board_reply(table)
+
+    async def _resign(self, table: Table, state: GameState | None, seat: int) -> Reply:
+        controller = self.controllers[table.kind]
+        if state is None:
+            raise IllegalAction("The game has not started yet.")
+        outcome = controller.outcome_on_resign(state, seat)
+        now = self.clock()
+        if not await self._finish(table, state, outcome, now):
+            raise IllegalAction("Someone acted at the same moment; try again.")
+        reply = await self._board_reply(table, state)
+        reply.posts.insert(0, await self._result_post(table, state, outcome))
+        return reply
+
+    # -- the computer -----------------------------------------------------------------------
+    async def computer_turn(self, table_id: int) -> Reply | None:
+        """Let the computer make one move if it is its turn. None when there is nothing to do."""
+        table = await self.db.get_table(table_id)
+        if table is None or table.status is not TableStatus.ACTIVE or table.state is None:
+            return None
+        controller = self.controllers[table.kind]
+        state = controller.load(table.state)
+        seat = next((s for s in state.to_act() if table.seats[s].is_ai), None)
+        if seat is None:
+            return None
+        level = table.seats[seat].ai_level or controller.levels[-1]
+        seed = table_seed(table, table.version)
+        action = await self.ai.choose(
+            table.kind, table.state, seat, level, controller.ai_budget, seed
+        )
+        async with self._lock(table_id):
+            fresh = await self.db.get_table(table_id)
+            if fresh is None or fresh.version != table.version:
+                return None  # the table changed meanwhile (resigned, stopped); nothing to do
+            state.apply(seat, action)
+            return await self._commit(fresh, state, Intent(changed=True, moved=True))
+
+    def computer_to_move(self, table: Table, state: GameState | None) -> bool:
+        if table.status is not TableStatus.ACTIVE or state is None:
+            return False
+        return any(table.seats[s].is_ai for s in state.to_act())
+
+    # -- boards -----------------------------------------------------------------------------
+    async def _board_reply(self, table: Table, state: GameState | None = None) -> Reply:
+        controller = self.controllers[table.kind]
+        if state is None and table.state is not None:
+            state = controller.load(table.state)
+        if table.status is TableStatus.CHALLENGE:
+            board = controller.lobby(table)
+        else:
+            board = await asyncio.to_thread(controller.board, table, state)
+        return Reply(
+            board=board,
+            table_id=table.id,
+            version=table.version,
+            board_message_id=table.board_message_id,
+            ai_next=self.computer_to_move(table, state),
+        )
+
+    async def show(self, who: Member) -> Reply:
+        """Re-post the channel's board; the old message's controls stop acting."""
+        table = await self.db.open_table_in_channel(who.channel_id)
+        if table is None:
+            return Reply.refuse("No game is running in this channel.")
+        async with self._lock(table.id):
+            table = await self.db.get_table(table.id)
+            if not await self.db.save_table(table):  # bump the version: old controls go stale
+                return Reply.refuse("The board changed at the same moment; try again.")
+            reply = await self._board_reply(table)
+        reply.repost = True
+        return reply
+
+    async def channel_table(self, channel_id: int) -> Table | None:
+        return await self.db.open_table_in_channel(channel_id)
+
+    async def channel_action(self, who: Member, action: str) -> Reply:
+        """A slash command that acts on the channel's table (resign, a typed move...)."""
+        table = await self.db.open_table_in_channel(who.channel_id)
+        if table is None:
+            return Reply.refuse("No game is running in this channel.")
+        return await self.act(who, table.id, None, action)
+
+    # -- ending idle games ------------------------------------------------------------------
+    async def settings(self, guild_id: int) -> dict[str, float]:
+        values = dict(SETTING_DEFAULTS)
+        for name in values:
+            raw = await self.db.guild_setting(guild_id, name)
+            if raw is not None:
+                values[name] = float(raw)
+        return values
+
+    async def set_setting(self, guild_id: int, name: str, value: float) -> None:
+        if name not in SETTING_DEFAULTS:
+            raise IllegalAction(f"Unknown setting {name}.")
+        if value <= 0:
+            raise IllegalAction("Use a positive number.")
+        await self.db.set_guild_setting(guild_id, name, repr(float(value)))
+
+    async def claim(self, who: Member) -> Reply:
+        """The waiting player of an idle two-player game claims the win."""
+        table = await self.db.open_table_in_channel(who.channel_id)
+        if table is None or table.status is not TableStatus.ACTIVE:
+            return Reply.refuse("No game is running in this channel.")
+        async with self._lock(table.id):
+            table = await self.db.get_table(table.id)
+            controller = self.controllers[table.kind]
+            state = controller.load(table.state)
+            seat = table.seat_of(who.user_id)
+            humans = [s for s in table.seats if not s.is_ai]
+            if seat is None:
+                return Reply.refuse("You are not seated at this table.")
+            if len(humans) < 2 or len(table.seats) != 2:
+                return Reply.refuse("Only a game between two members can be claimed.")
+            if seat in state.to_act():
+                return Reply.refuse("It is your turn: you cannot claim a game you are holding up.")
+            limits = await self.settings(table.guild_id)
+            idle = self.clock() - table.last_move_at
+            if idle < limits["idle_claim_minutes"] * 60:
+                left = limits["idle_claim_minutes"] * 60 - idle
+                return Reply.refuse(
+                    f"Your opponent still has {int(left // 60) + 1} minute(s) "
+                    "to move before you can claim the game."
+                )
+            outcome = Outcome(winners=(seat,), termination="timeout")
+            if not await self._finish(table, state, outcome, self.clock()):
+                return Reply.refuse("The game changed at the same moment; try again.")
+            reply = await self._board_reply(table, state)
+            reply.posts.insert(0, await self._result_post(table, state, outcome))
+            return reply
+
+    async def stop(self, who: Member) -> Reply:
+        """End the channel's game without a result: the starter, a moderator, or anyone seated
+        once the game has been idle for the claim time."""
+        table = await self.db.open_table_in_channel(who.channel_id)
+        if table is None:
+            return Reply.refuse("No game is running in this channel.")
+        async with self._lock(table.id):
+            table = await self.db.get_table(table.id)
+            limits = await self.settings(table.guild_id)
+            idle = self.clock() - table.last_move_at >= limits["idle_claim_minutes"] * 60
+            seated = table.seat_of(who.user_id) is not None
+            if not (who.user_id == table.created_by or who.manage_messages or (seated and idle)):
+                return Reply.refuse(
+                    "Only the player who started this game or a moderator can "
+                    "stop it (anyone seated can, once it has been idle for "
+                    f"{limits['idle_claim_minutes']:g} minutes)."
+                )
+            table.status = TableStatus.STOPPED
+            if not await self.db.save_table(table, now=self.clock()):
+                return Reply.refuse("The game changed at the same moment; try again.")
+            title = self.controllers[table.kind].title
+            return Reply(
+                board=Screen(content=f"This game of {title} was stopped by {who.name}."),
+                posts=[Screen(content=f"🛑 {who.name} stopped the game of {title}.")],
+                table_id=table.id,
+                version=table.version,
+                board_message_id=table.board_message_id,
+            )
+
+    async def sweep(self) -> list[tuple[Table, Reply]]:
+        """End games idle past their server's limit and lapse old challenges."""
+        ended = []
+        now = self.clock()
+        for table in await self.db.open_tables():
+            limits = await self.settings(table.guild_id)
+            title = self.controllers[table.kind].title
+            if table.status is TableStatus.CHALLENGE and now > table.ui.get("expires", now + 1):
+                text = f"The {title} challenge lapsed."
+            elif now - table.last_move_at > limits["idle_end_hours"] * 3600:
+                text = (
+                    f"This game of {title} ended after {limits['idle_end_hours']:g} hours "
+                    "without a move."
+                )
+            else:
+                continue
+            async with self._lock(table.id):
+                table.status = TableStatus.STOPPED
+                if await self.db.save_table(table, now=now):
+                    ended.append(
+                        (
+                            table,
+                            Reply(
+                                board=Screen(content=text),
+                                table_id=table.id,
+                                version=table.version,
+                                board_message_id=table.board_message_id,
+                            ),
+                        )
+                    )
+        return ended
+
+    # -- scores -----------------------------------------------------------------------------
+    async def scoreboard(self, guild_id: int, kind: str) -> Screen:
+        """The server's standings for one game, as an embed."""
+        controller = self.controllers[kind]
+        standings = sorted(await self.db.standings(guild_id, kind), key=controller.rank_key)
+        if not standings:
+            return Screen(
+                embed=Embed(
+                    title=f"{controller.title} — scoreboard",
+                    description="No games finished yet. Be the first!",
+                )
+            )
+        columns = ("#", "Player", "Games", *controller.standing_columns())
+        rows = []
+        for place, standing in enumerate(standings[:20], start=1):
+            name = standing.name or f"user {standing.user_id}"
+            rows.append(
+                (str(place), name[:16], str(standing.games), *controller.standing_values(standing))
+            )
+        widths = [max(len(str(r[i])) for r in [columns, *rows]) for i in range(len(columns))]
+        lines = [
+            "  ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True))
+            for row in [columns, *rows]
+        ]
+        description = "```\n" + "\n".join(lines) + "\n```"
+        return Screen(
+            embed=Embed(
+                title=f"{controller.title} — scoreboard",
+                description=description,
+                fields=(
+                    Field("Players", str(len(standings)), inline=True),
+                    Field("Games", str(sum(s.games for s in standings)), inline=True),
+                ),
+            )
+        )

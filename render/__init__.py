@@ -1,0 +1,9 @@
+"""Pillow renderers: pure functions from a game view (a plain dict) to a :class:`Picture`.
+
+Renderers import ``games`` (to read views) and Pillow; never discord or storage. They are run
+off the event loop by the bot.
+"""
+
+from render.base import Picture
+
+__all__ = ["Picture"]
