@@ -19,9 +19,9 @@ class Picture:
 
 
 def to_picture(image: Image.Image, filename: str, description: str) -> Picture:
-    """Encode ``image`` as an optimised PNG. Alt text is cut to Discord's 1024 characters."""
+    """Encode ``image`` as a PNG. Alt text is cut to Discord's 1024 characters."""
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=True)
+    image.save(buffer, format="PNG", compress_level=6)
     return Picture(buffer.getvalue(), filename, description[:1024])
 
 

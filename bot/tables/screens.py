@@ -113,6 +113,7 @@ class Reply:
     update_private: bool = False
     ai_next: bool = False
     repost: bool = False
+    delay: float = 0.0  # seconds to wait before the computer's next move (Hearts' card delay)
 
     @classmethod
     def refuse(cls, message: str, board_message_id: int | None = None) -> Reply:

@@ -1,0 +1,1 @@
+"""The discord.py shell: the only part of Parlour that imports discord."""

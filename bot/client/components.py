@@ -1,0 +1,175 @@
+"""Screens to discord.py messages, and the dynamic components that route clicks.
+
+Every control's custom_id is ``t:<table>:<version>:<action>`` (buttons) or
+``s:<table>:<version>:<action>`` (selects); ``*`` stands for the version when any board may use
+it. Because the items are :class:`discord.ui.DynamicItem`s registered at start-up, buttons keep
+working after a restart.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.tables.screens import Button, Screen, Select, Style
+
+if TYPE_CHECKING:
+    from bot.client.app import ParlourBot
+
+_STYLES = {
+    Style.PRIMARY: discord.ButtonStyle.primary,
+    Style.SECONDARY: discord.ButtonStyle.secondary,
+    Style.SUCCESS: discord.ButtonStyle.success,
+    Style.DANGER: discord.ButtonStyle.danger,
+}
+MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+def custom_id(prefix: str, table_id: int, version: int | None, action: str) -> str:
+    cid = f"{prefix}:{table_id}:{'*' if version is None else version}:{action}"
+    if len(cid) > 100:
+        raise ValueError(f"custom_id too long: {cid!r}")
+    return cid
+
+
+def _parse(match: re.Match[str]) -> tuple[int, int | None, str]:
+    version = match["version"]
+    return int(match["table"]), None if version == "*" else int(version), match["action"]
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"t:(?P<table>[0-9]+):(?P<version>[0-9]+|\*):(?P<action>\S+)",
+):
+    """A button on a table's message."""
+
+    def __init__(self, table_id: int, version: int | None, button: Button) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=button.label,
+                style=_STYLES[button.style],
+                disabled=button.disabled,
+                emoji=button.emoji,
+                custom_id=custom_id(
+                    "t", table_id, None if button.any_version else version, button.action
+                ),
+            )
+        )
+        self.table_id, self.version, self.action = table_id, version, button.action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> TableButton:
+        table_id, version, action = _parse(match)
+        self = cls(table_id, version, Button(item.label or "", action, any_version=version is None))
+        return self
+
+    async def callback(self, interaction: discord.Interaction[ParlourBot]) -> None:
+        await interaction.client.on_table_action(
+            interaction, self.table_id, self.version, self.action
+        )
+
+
+class TableSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"s:(?P<table>[0-9]+):(?P<version>[0-9]+|\*):(?P<action>\S+)",
+):
+    """A select menu on a table's message; the chosen values follow the action after ``=``."""
+
+    def __init__(self, table_id: int, version: int | None, select: Select) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id(
+                    "s", table_id, None if select.any_version else version, select.action
+                ),
+                placeholder=select.placeholder or None,
+                min_values=select.min_values,
+                max_values=select.max_values,
+                disabled=select.disabled,
+                options=[
+                    discord.SelectOption(
+                        label=o.label, value=o.value, description=o.description, default=o.default
+                    )
+                    for o in select.options
+                ],
+            )
+        )
+        self.table_id, self.version, self.action = table_id, version, select.action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> TableSelect:
+        table_id, version, action = _parse(match)
+        self = cls(table_id, version, Select(action, (), any_version=version is None))
+        self.item.options = item.options
+        return self
+
+    async def callback(self, interaction: discord.Interaction[ParlourBot]) -> None:
+        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        action = f"{self.action}={','.join(values)}"
+        await interaction.client.on_table_action(interaction, self.table_id, self.version, action)
+
+
+def build_view(screen: Screen, table_id: int | None, version: int | None) -> discord.ui.View | None:
+    """The screen's rows as a view of dynamic items (None when it has no controls)."""
+    if not screen.rows or table_id is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    for row_index, row in enumerate(screen.rows):
+        if isinstance(row, Select):
+            item = TableSelect(table_id, version, row)
+            item.row = row_index
+            view.add_item(item)
+        else:
+            for button in row:
+                item = TableButton(table_id, version, button)
+                item.row = row_index
+                view.add_item(item)
+    return view
+
+
+def message_kwargs(
+    screen: Screen, table_id: int | None, version: int | None, *, editing: bool = False
+) -> dict[str, Any]:
+    """Keyword arguments for ``send`` / ``edit`` that show ``screen``.
+
+    When editing, attachments are replaced (an empty list removes the old image) and a missing
+    view removes the old controls.
+    """
+    files = [
+        discord.File(io.BytesIO(p.png), filename=p.filename, description=p.description)
+        for p in screen.pictures
+    ] + [discord.File(io.BytesIO(f.data), filename=f.filename) for f in screen.files]
+    embed = None
+    if screen.embed is not None:
+        e = screen.embed
+        embed = discord.Embed(
+            title=e.title or None, description=e.description or None, colour=e.colour
+        )
+        for f in e.fields:
+            embed.add_field(name=f.name, value=f.value, inline=f.inline)
+        if e.footer:
+            embed.set_footer(text=e.footer)
+        if e.image:
+            embed.set_image(url=f"attachment://{e.image}")
+    view = build_view(screen, table_id, version)
+    kwargs: dict[str, Any] = {"content": screen.content or None, "allowed_mentions": MENTIONS}
+    if editing:
+        kwargs["attachments"] = files
+        kwargs["embed"] = embed
+        kwargs["view"] = view
+        if not screen.content:
+            kwargs["content"] = ""
+    else:
+        if files:
+            kwargs["files"] = files
+        if embed is not None:
+            kwargs["embed"] = embed
+        if view is not None:
+            kwargs["view"] = view
+    return kwargs

@@ -1,0 +1,12 @@
+"""The command group of each game (one function per game, registered here)."""
+
+from __future__ import annotations
+
+from discord import app_commands
+
+from bot.client.commands import quarters_group
+from bot.tables.service import TableService
+
+
+def groups(service: TableService) -> list[app_commands.Group]:
+    return [quarters_group(service)]
