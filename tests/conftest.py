@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from limits import assert_fits_discord
 
 from bot.tables.ai import AiRunner
 from bot.tables.registry import controllers
@@ -30,6 +31,32 @@ def member(user_id: int, name: str | None = None, channel: int = CHANNEL, **kw) 
     return Member(user_id, name or f"player{user_id}", GUILD, channel, **kw)
 
 
+def check_reply(reply):
+    """Every screen the service hands out must fit Discord's limits."""
+    if reply is None:
+        return reply
+    for screen in (reply.board, reply.private, *reply.posts):
+        if screen is not None:
+            assert_fits_discord(screen)
+    return reply
+
+
+class CheckedService(TableService):
+    """The real service, with every reply checked against Discord's limits."""
+
+    async def start(self, *args, **kwargs):
+        return check_reply(await super().start(*args, **kwargs))
+
+    async def act(self, *args, **kwargs):
+        return check_reply(await super().act(*args, **kwargs))
+
+    async def computer_turn(self, *args, **kwargs):
+        return check_reply(await super().computer_turn(*args, **kwargs))
+
+    async def show(self, *args, **kwargs):
+        return check_reply(await super().show(*args, **kwargs))
+
+
 @pytest.fixture
 def clock() -> Clock:
     return Clock()
@@ -44,6 +71,6 @@ def db_path(tmp_path):
 async def service(db_path, clock):
     db = await Database.open(db_path)
     ai = AiRunner(2, threads=True)
-    yield TableService(db, controllers(), ai, clock=clock)
+    yield CheckedService(db, controllers(), ai, clock=clock)
     ai.close()
     await db.close()

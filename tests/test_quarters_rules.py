@@ -88,7 +88,7 @@ def _brute_force_wins(piles: tuple[int, ...]) -> bool:
         return False  # must take the last coin
     for i, size in enumerate(piles):
         for take in range(1, size + 1):
-            after = tuple(sorted(piles[:i] + (size - take,) + piles[i + 1 :]))
+            after = tuple(sorted((*piles[:i], size - take, *piles[i + 1 :])))
             if not _brute_force_wins(after):
                 return True
     return False

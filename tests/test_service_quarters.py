@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
+from conftest import member
+
 from bot.tables.ai import AiRunner
 from bot.tables.registry import controllers
 from bot.tables.service import TableService
-from conftest import member
 from storage import Database, TableStatus
 
 ALICE = member(1, "Alice")
@@ -30,7 +31,11 @@ async def take(service, who, reply, pile, count):
 
 
 def labels(screen):
-    return [getattr(c, "label", None) for row in screen.rows for c in (row if isinstance(row, tuple) else [row])]
+    return [
+        getattr(c, "label", None)
+        for row in screen.rows
+        for c in (row if isinstance(row, tuple) else [row])
+    ]
 
 
 async def test_computer_wins_from_three_four_five_when_it_moves_first(service):
