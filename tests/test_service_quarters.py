@@ -70,8 +70,7 @@ async def test_a_player_who_plays_the_secret_beats_the_computer(service):
     reply = await play_computer_turns(service, reply)
     from games.quarters import winning_moves
 
-    while reply.board.rows:
-        table = await service.db.get_table(reply.table_id)
+    while (table := await service.db.get_table(reply.table_id)).status is TableStatus.ACTIVE:
         piles = service.controllers["quarters"].load(table.state).piles
         pile, count = (int(x) for x in winning_moves(piles)[0].split("-"))
         reply = await take(service, ALICE, reply, pile, count)
@@ -224,3 +223,19 @@ async def test_computer_moves_in_a_real_process_pool(db_path, clock):
     assert table.state["moves"] == ["1-2"]
     ai.close()
     await db.close()
+
+
+async def test_play_again_starts_the_next_game_with_the_seats_swapped(service):
+    reply = await service.start(ALICE, "quarters", {"piles": "1,1"}, opponent=BOB)
+    reply = await service.act(BOB, reply.table_id, reply.version, "accept")
+    reply = await take(service, ALICE, reply, 1, 1)  # Bob is left with the last coin
+    assert "Alice wins" in reply.board.content
+    assert [b.label for b in reply.board.rows[0]] == ["Play again"]
+    stranger = await service.act(CAROL, reply.table_id, None, "again")
+    assert "Only the players" in stranger.error
+    again = await service.act(BOB, reply.table_id, None, "again")
+    assert again.repost and again.table_id != reply.table_id
+    table = await service.db.get_table(again.table_id)
+    assert [s.name for s in table.seats] == ["Bob", "Alice"]
+    twice = await service.act(ALICE, reply.table_id, None, "again")
+    assert "already running" in twice.error

@@ -285,11 +285,13 @@ class ParlourBot(discord.Client):
         while not self.is_closed():
             try:
                 for table, reply in await self.service.sweep():
-                    await self.edit_board(table.channel_id, reply)
-                    channel = self.get_partial_messageable(table.channel_id)
-                    assert reply.board is not None
                     with contextlib.suppress(discord.HTTPException):
-                        await channel.send(**message_kwargs(reply.board, None, None))
+                        await self.edit_board(table.channel_id, reply)
+                        channel = self.get_partial_messageable(table.channel_id)
+                        for post in reply.posts:
+                            await channel.send(**message_kwargs(post, None, None))
+                    if reply.ai_next and reply.table_id is not None:
+                        self.start_computer(reply.table_id, table.channel_id)
             except Exception:
                 log.exception("sweep failed")
             await asyncio.sleep(SWEEP_EVERY)

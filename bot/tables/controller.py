@@ -67,6 +67,9 @@ class Controller:
     rated: ClassVar[bool] = False  # Elo between members
     solo: ClassVar[bool] = False  # one seat, no opponent
     rules_text: ClassVar[str] = ""
+    # Seconds a member may take on their turn before the computer plays for them (None: never).
+    turn_timeout: ClassVar[float | None] = None
+    lobby_seconds: ClassVar[float] = 5 * 60  # how long a challenge or lobby waits
     # Actions anyone in the channel may use, and actions any seated player may use at any time.
     public_actions: ClassVar[frozenset[str]] = frozenset()
     seated_actions: ClassVar[frozenset[str]] = frozenset({"resign"})
@@ -81,6 +84,11 @@ class Controller:
     ) -> list[Seat]:
         """The seats in engine order. The starter sits first unless the options say otherwise."""
         return [starter, other]
+
+    def rematch_seats(self, finished: Table) -> list[Seat]:
+        """The seats of the next game at a finished table: two players swap, others stay."""
+        seats = [Seat(s.name, s.user_id, s.ai_level) for s in finished.seats]
+        return seats[::-1] if len(seats) == 2 else seats
 
     def new_state(self, table: Table, seed: int) -> GameState:
         raise NotImplementedError
@@ -110,6 +118,14 @@ class Controller:
                 ),
             ),
         )
+
+    def ai_delay(self, table: Table) -> float:
+        """Seconds to wait between two computer moves (a table setting in Hearts)."""
+        return 0.0
+
+    def again_button(self) -> Button:
+        """The button under a finished game's board that starts the next one."""
+        return Button("Play again", "again", Style.SUCCESS, any_version=True)
 
     # -- acting -----------------------------------------------------------------------------
     def handle(self, ctx: Context) -> Intent:

@@ -98,7 +98,10 @@ class QuartersController(Controller):
                     f"<@{seat.user_id}> to move — select coins of one pile, then **Remove Coins**."
                 )
         picture = render_quarters(view, selected, names)
-        rows = () if outcome else self._controls(table, state, selected, disabled=thinking)
+        if outcome:
+            rows: tuple[Row, ...] = ((self.again_button(),),)
+        else:
+            rows = self._controls(table, state, selected, disabled=thinking)
         return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
 
     def _controls(

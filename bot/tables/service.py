@@ -23,7 +23,6 @@ from storage import Database, Result, Seat, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
-CHALLENGE_SECONDS = 5 * 60
 SETTING_DEFAULTS = {"idle_claim_minutes": 10.0, "idle_end_hours": 24.0}
 
 
@@ -103,7 +102,9 @@ class TableService:
             seats=seats,
             options=opts,
             state=None,
-            ui={"expires": now + CHALLENGE_SECONDS} if status is TableStatus.CHALLENGE else {},
+            ui={"expires": now + controller.lobby_seconds}
+            if status is TableStatus.CHALLENGE
+            else {},
             created_by=who.user_id,
             now=now,
         )
@@ -133,6 +134,11 @@ class TableService:
             if table is None or table.guild_id != who.guild_id:
                 return Reply.refuse("This game no longer exists.")
             if not table.status.is_open:
+                if action == "again" and table.status is TableStatus.FINISHED:
+                    try:
+                        return await self._again(table, who)
+                    except IllegalAction as exc:
+                        return Reply.refuse(str(exc))
                 return Reply.refuse("This game is over. Start a new one with its `start` command.")
             if version is not None and version != table.version:
                 return Reply.refuse(
@@ -279,6 +285,36 @@ class TableService:
             raise IllegalAction("The challenge changed at the same moment.")
         return await self._board_reply(table)
 
+    async def _again(self, finished: Table, who: Member) -> Reply:
+        """Start the next game at a finished table: same seats, same options, new message."""
+        controller = self.controllers[finished.kind]
+        if finished.seat_of(who.user_id) is None:
+            raise IllegalAction("Only the players of this game can start the next one.")
+        if await self.db.open_table_in_channel(finished.channel_id):
+            raise IllegalAction("Another game is already running in this channel.")
+        seats = controller.rematch_seats(finished)
+        now = self.clock()
+        table = await self.db.create_table(
+            guild_id=finished.guild_id,
+            channel_id=finished.channel_id,
+            kind=finished.kind,
+            status=TableStatus.ACTIVE,
+            seats=seats,
+            options=finished.options,
+            state=None,
+            created_by=who.user_id,
+            now=now,
+        )
+        if table is None:
+            raise IllegalAction("Another game just started in this channel.")
+        table.state = controller.new_state(table, table_seed(table)).to_dict()
+        if not await self.db.save_table(table, moved=True, now=now):
+            raise IllegalAction("Something changed at the same time; try again.")
+        reply = await self._board_reply(table)
+        reply.repost = True
+        reply.board_message_id = None
+        return reply
+
     async def _resign(self, table: Table, state: GameState | None, seat: int) -> Reply:
         controller = self.controllers[table.kind]
         if state is None:
@@ -299,7 +335,8 @@ class TableService:
             return None
         controller = self.controllers[table.kind]
         state = controller.load(table.state)
-        seat = next((s for s in state.to_act() if table.seats[s].is_ai), None)
+        autoplay = set(table.ui.get("autoplay", ()))
+        seat = next((s for s in state.to_act() if table.seats[s].is_ai or s in autoplay), None)
         if seat is None:
             return None
         level = table.seats[seat].ai_level or controller.levels[-1]
@@ -317,7 +354,8 @@ class TableService:
     def computer_to_move(self, table: Table, state: GameState | None) -> bool:
         if table.status is not TableStatus.ACTIVE or state is None:
             return False
-        return any(table.seats[s].is_ai for s in state.to_act())
+        autoplay = set(table.ui.get("autoplay", ()))
+        return any(table.seats[s].is_ai or s in autoplay for s in state.to_act())
 
     # -- boards -----------------------------------------------------------------------------
     async def _board_reply(self, table: Table, state: GameState | None = None) -> Reply:
@@ -334,6 +372,7 @@ class TableService:
             version=table.version,
             board_message_id=table.board_message_id,
             ai_next=self.computer_to_move(table, state),
+            delay=controller.ai_delay(table),
         )
 
     async def show(self, who: Member) -> Reply:
@@ -437,12 +476,25 @@ class TableService:
             )
 
     async def sweep(self) -> list[tuple[Table, Reply]]:
-        """End games idle past their server's limit and lapse old challenges."""
+        """End games idle past their server's limit, lapse old challenges, and let the computer
+        play for members who let their turn time out."""
         ended = []
         now = self.clock()
         for table in await self.db.open_tables():
             limits = await self.settings(table.guild_id)
-            title = self.controllers[table.kind].title
+            controller = self.controllers[table.kind]
+            title = controller.title
+            idle = now - table.last_move_at
+            if (
+                table.status is TableStatus.ACTIVE
+                and controller.turn_timeout is not None
+                and idle > controller.turn_timeout
+                and idle <= limits["idle_end_hours"] * 3600
+            ):
+                reply = await self._time_out_turns(table)
+                if reply is not None:
+                    ended.append((table, reply))
+                continue
             if table.status is TableStatus.CHALLENGE and now > table.ui.get("expires", now + 1):
                 text = f"The {title} challenge lapsed."
             elif now - table.last_move_at > limits["idle_end_hours"] * 3600:
@@ -467,6 +519,22 @@ class TableService:
                         )
                     )
         return ended
+
+    async def _time_out_turns(self, table: Table) -> Reply | None:
+        """Hand the seats that let their turn time out to the computer."""
+        async with self._lock(table.id):
+            fresh = await self.db.get_table(table.id)
+            if fresh is None or fresh.version != table.version or fresh.state is None:
+                return None
+            state = self.controllers[fresh.kind].load(fresh.state)
+            autoplay = set(fresh.ui.get("autoplay", ()))
+            late = [s for s in state.to_act() if not fresh.seats[s].is_ai and s not in autoplay]
+            if not late:
+                return None
+            fresh.ui["autoplay"] = sorted(autoplay | set(late))
+            if not await self.db.save_table(fresh, now=self.clock()):
+                return None
+            return await self._board_reply(fresh, state)
 
     # -- scores -----------------------------------------------------------------------------
     async def scoreboard(self, guild_id: int, kind: str) -> Screen:
