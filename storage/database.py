@@ -184,7 +184,7 @@ class Database:
         try:
             cur = await self._conn.execute(
                 "UPDATE game_tables SET status = ?, seats = ?, options = ?, state = ?, ui = ?, "
-                "version = version + 1, board_message_id = ?, updated_at = ?, "
+                "version = version + 1, updated_at = ?, "
                 "last_move_at = CASE WHEN ? THEN ? ELSE last_move_at END "
                 "WHERE id = ? AND version = ?",
                 (
@@ -193,7 +193,6 @@ class Database:
                     _dump(table.options),
                     None if table.state is None else _dump(table.state),
                     _dump(table.ui),
-                    table.board_message_id,
                     now,
                     moved,
                     now,
@@ -251,7 +250,10 @@ class Database:
             )
 
     async def set_board_message(self, table_id: int, message_id: int) -> None:
-        """Remember the board's message (no version bump: the board's controls stay valid)."""
+        """Remember the board's message (no version bump: the board's controls stay valid).
+
+        Only this method writes ``board_message_id``, so a save racing with it cannot undo it.
+        """
         await self._conn.execute(
             "UPDATE game_tables SET board_message_id = ? WHERE id = ?", (message_id, table_id)
         )

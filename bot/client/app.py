@@ -157,10 +157,11 @@ class ParlourBot(discord.Client):
             return
         channel = interaction.channel
         if reply.board is not None:
+            message = interaction.message
             on_board = (
-                interaction.message is not None
-                and reply.board_message_id is not None
-                and interaction.message.id == reply.board_message_id
+                message is not None
+                and not message.flags.ephemeral
+                and reply.board_message_id in (None, message.id)
             )
             if new_board or reply.repost:
                 await self.post_board(interaction, reply)
