@@ -1,0 +1,108 @@
+"""Run a bot module against the fake Discord, exactly as ``python -m <module>`` would.
+
+    python -m bot.fakediscord.launch --api-base http://127.0.0.1:PORT [-- bot [args...]]
+
+It points discord.py at the fake (REST base URL, gateway URL, CDN URL), then runs the module
+with ``runpy`` as ``__main__``. The bot's own code is unchanged. Two small additions help tests:
+
+- ``--guild-ready-timeout`` (default 0.25 s): how long discord.py waits for more GUILD_CREATEs
+  before firing ``on_ready`` (2 s by default); the fake sends them all at once.
+- The discord.py events ``ready`` and ``resumed`` are reported to the fake
+  (``POST /_fake/client-event``), so tests know when the bot is ready.
+- Errors logged by discord.py (e.g. "Ignoring exception in command") are also written to
+  stderr, even when the bot configures no logging (discord.py installs a NullHandler), so a
+  test can find them in the bot's output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import runpy
+import sys
+from typing import Any
+
+_settings: dict[str, Any] = {"base": None, "guild_ready_timeout": None, "patched": False}
+
+
+def configure(api_base: str, *, guild_ready_timeout: float | None = 0.25) -> None:
+    """Point discord.py (imported here) at the fake Discord served at ``api_base``.
+
+    Safe to call again (in-process tests): it only updates the settings the patches read.
+    """
+    import discord
+    import discord.gateway
+    import discord.http
+    import discord.state
+    import yarl
+
+    base = api_base.rstrip("/")
+    _settings["base"] = base
+    _settings["guild_ready_timeout"] = guild_ready_timeout
+    discord.http.Route.BASE = base + "/api/v10"
+    ws = "ws" + base.removeprefix("http") + "/gateway"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(ws)
+    discord.Asset.BASE = base + "/cdn"
+    if _settings["patched"]:
+        return
+    _settings["patched"] = True
+
+    original_init = discord.state.ConnectionState.__init__
+
+    def init(self: Any, *args: Any, **options: Any) -> None:
+        original_init(self, *args, **options)
+        timeout = _settings["guild_ready_timeout"]
+        if timeout is not None and "guild_ready_timeout" not in options:
+            self.guild_ready_timeout = timeout
+
+    discord.state.ConnectionState.__init__ = init  # type: ignore[method-assign]
+
+    original_dispatch = discord.Client.dispatch
+    tasks: set[asyncio.Task[None]] = set()
+
+    def dispatch(self: Any, event: str, /, *args: Any, **kwargs: Any) -> None:
+        original_dispatch(self, event, *args, **kwargs)
+        if event in ("ready", "resumed"):
+            task = asyncio.get_running_loop().create_task(_report(_settings["base"], event))
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+
+    discord.Client.dispatch = dispatch  # type: ignore[method-assign]
+
+
+async def _report(base: str, event: str) -> None:
+    import aiohttp
+
+    try:
+        async with aiohttp.ClientSession() as session:
+            await session.post(base + "/_fake/client-event", json={"event": event})
+    except aiohttp.ClientError:
+        pass
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse arguments, configure discord.py, run the module as ``__main__``."""
+    args = sys.argv[1:] if argv is None else argv
+    rest: list[str] = []
+    if "--" in args:
+        cut = args.index("--")
+        args, rest = args[:cut], args[cut + 1 :]
+    parser = argparse.ArgumentParser(prog="python -m bot.fakediscord.launch")
+    parser.add_argument("--api-base", required=True, help="fake Discord URL, http://host:port")
+    parser.add_argument("--guild-ready-timeout", type=float, default=0.25)
+    options = parser.parse_args(args)
+    module, *module_args = rest or ["bot"]
+    configure(options.api_base, guild_ready_timeout=options.guild_ready_timeout)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setLevel(logging.ERROR)
+    handler.setFormatter(
+        logging.Formatter("[fakediscord.launch] %(levelname)s %(name)s: %(message)s")
+    )
+    logging.getLogger("discord").addHandler(handler)
+    sys.argv = [module, *module_args]
+    runpy.run_module(module, run_name="__main__", alter_sys=True)
+
+
+if __name__ == "__main__":
+    main()
