@@ -1,0 +1,32 @@
+"""English draughts (checkers): bitboard engine, notation, PDN, game state and computer player.
+
+Modules: ``bitboard`` (raw move generation), ``board`` (Board, Move, perft), ``state`` (the
+game as the bot plays it), ``pdn`` (game records), ``evaluation`` and ``ai`` (the computer).
+
+>>> from games.checkers import Board, perft
+>>> perft(Board(), 4)
+1469
+"""
+
+from __future__ import annotations
+
+from games.checkers.ai import LEVELS, choose
+from games.checkers.board import BLACK, RED, Board, Color, LegalMoves, Move, Termination, perft
+from games.checkers.pdn import read_pdn, write_pdn
+from games.checkers.state import State
+
+__all__ = [
+    "BLACK",
+    "LEVELS",
+    "RED",
+    "Board",
+    "Color",
+    "LegalMoves",
+    "Move",
+    "State",
+    "Termination",
+    "choose",
+    "perft",
+    "read_pdn",
+    "write_pdn",
+]
