@@ -112,7 +112,7 @@ class TableService:
             return Reply.refuse("Another game just started in this channel.")
         if status is TableStatus.ACTIVE:
             try:
-                state = controller.new_state(table, table_seed(table))
+                state = await asyncio.to_thread(controller.new_state, table, table_seed(table))
             except IllegalAction as exc:
                 table.status = TableStatus.STOPPED
                 await self.db.save_table(table, now=now)
@@ -174,7 +174,8 @@ class TableService:
             state.apply(seat, arg)  # type: ignore[union-attr]
             intent = Intent(changed=True, moved=True)
         else:
-            intent = controller.handle(ctx)
+            # In a worker thread: a hint or a deal may need real computation.
+            intent = await asyncio.to_thread(controller.handle, ctx)
         if not intent.changed:
             return Reply(
                 private=intent.private,
@@ -278,7 +279,8 @@ class TableService:
         seed = table_seed(table, 1)
         starter = next(s for s in table.seats if s.user_id == table.created_by)
         table.seats = controller.seat_order(table.options, starter, challenged[0], seed)
-        table.state = controller.new_state(table, table_seed(table)).to_dict()
+        state = await asyncio.to_thread(controller.new_state, table, table_seed(table))
+        table.state = state.to_dict()
         table.status = TableStatus.ACTIVE
         table.ui = {}
         if not await self.db.save_table(table, moved=True, now=now):
@@ -307,7 +309,8 @@ class TableService:
         )
         if table is None:
             raise IllegalAction("Another game just started in this channel.")
-        table.state = controller.new_state(table, table_seed(table)).to_dict()
+        state = await asyncio.to_thread(controller.new_state, table, table_seed(table))
+        table.state = state.to_dict()
         if not await self.db.save_table(table, moved=True, now=now):
             raise IllegalAction("Something changed at the same time; try again.")
         reply = await self._board_reply(table)
