@@ -14,7 +14,26 @@ from bot.config import Config, ConfigError
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Parlour bot.")
     parser.add_argument("--log-level", default="INFO", help="logging level (default INFO)")
+    parser.add_argument(
+        "--playground",
+        action="store_true",
+        help="play in a browser without Discord: the bot against a local stand-in for Discord, "
+        "with a page at http://127.0.0.1:8080 (no DISCORD_TOKEN needed)",
+    )
+    parser.add_argument(
+        "--port", type=int, help="the playground page's port on 127.0.0.1 (default 8080)"
+    )
     args = parser.parse_args(argv)
+    if args.port is not None and not args.playground:
+        parser.error("--port goes with --playground")
+    if args.playground:
+        logging.basicConfig(
+            level=args.log_level.upper(),
+            format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        )
+        from bot.playground import run as run_playground
+
+        return run_playground(8080 if args.port is None else args.port)
     try:
         config = Config.from_env()
     except ConfigError as exc:

@@ -186,7 +186,8 @@ def _status(view: dict[str, Any]) -> str:
         if outcome["winners"]:
             winner = TO_MOVE_NAMES[outcome["winners"][0]]
             loser = TO_MOVE_NAMES[1 - outcome["winners"][0]]
-            return f"{winner} wins: {loser} cannot move."
+            why = {"resign": "resigned", "timeout": "stopped moving"}
+            return f"{winner} wins: {loser} {why.get(outcome['termination'], 'cannot move')}."
         reason = {
             "repetition": "the same position came up three times",
             "forty-moves": "40 moves each without a capture or a man moved",

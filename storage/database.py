@@ -6,9 +6,11 @@ version-checked (``UPDATE ... WHERE id = ? AND version = ?``) so two racing clic
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -63,11 +65,27 @@ def _dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
+def _serialised(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+    """Run the method alone on the connection: one connection has one transaction at a time,
+    so a write of one table must not interleave with another table's transaction."""
+
+    @functools.wraps(method)
+    async def wrapper(self: Database, *args: Any, **kwargs: Any) -> Any:
+        async with self._lock:
+            return await method(self, *args, **kwargs)
+
+    return wrapper
+
+
 class Database:
-    """Open with ``await Database.open(path)``; close with ``await db.close()``."""
+    """Open with ``await Database.open(path)``; close with ``await db.close()``.
+
+    Every public method runs alone on the one connection (see :func:`_serialised`).
+    """
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
+        self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
@@ -85,12 +103,14 @@ class Database:
     async def close(self) -> None:
         await self._conn.close()
 
+    @_serialised
     async def schema_version(self) -> int:
         async with self._conn.execute("PRAGMA user_version") as cur:
             row = await cur.fetchone()
         return int(row[0])
 
     # -- tables -----------------------------------------------------------------------------
+    @_serialised
     async def create_table(
         self,
         *,
@@ -129,15 +149,20 @@ class Database:
             )
         except aiosqlite.IntegrityError:
             return None
-        return await self.get_table(cur.lastrowid)
+        return await self._get_table(cur.lastrowid)
 
+    @_serialised
     async def get_table(self, table_id: int) -> Table | None:
+        return await self._get_table(table_id)
+
+    async def _get_table(self, table_id: int) -> Table | None:
         async with self._conn.execute(
             f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE id = ?", (table_id,)
         ) as cur:
             row = await cur.fetchone()
         return _row_to_table(row) if row else None
 
+    @_serialised
     async def open_table_in_channel(self, channel_id: int) -> Table | None:
         async with self._conn.execute(
             f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE channel_id = ? "
@@ -147,6 +172,18 @@ class Database:
             row = await cur.fetchone()
         return _row_to_table(row) if row else None
 
+    @_serialised
+    async def last_table_in_channel(self, channel_id: int, kind: str) -> Table | None:
+        """The channel's most recent table of ``kind``, open or not (None when it has none)."""
+        async with self._conn.execute(
+            f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE channel_id = ? AND kind = ? "
+            "ORDER BY id DESC LIMIT 1",
+            (channel_id, kind),
+        ) as cur:
+            row = await cur.fetchone()
+        return _row_to_table(row) if row else None
+
+    @_serialised
     async def open_tables(self) -> list[Table]:
         async with self._conn.execute(
             f"SELECT {_TABLE_COLUMNS} FROM game_tables "
@@ -155,6 +192,7 @@ class Database:
             rows = await cur.fetchall()
         return [_row_to_table(r) for r in rows]
 
+    @_serialised
     async def save_table(
         self, table: Table, *, moved: bool = False, now: float | None = None
     ) -> bool:
@@ -164,6 +202,7 @@ class Database:
         """
         return await self._save(table, moved=moved, now=now, results=())
 
+    @_serialised
     async def finish_table(
         self,
         table: Table,
@@ -249,6 +288,7 @@ class Database:
                 ),
             )
 
+    @_serialised
     async def set_board_message(self, table_id: int, message_id: int) -> None:
         """Remember the board's message (no version bump: the board's controls stay valid).
 
@@ -259,6 +299,7 @@ class Database:
         )
 
     # -- scores -----------------------------------------------------------------------------
+    @_serialised
     async def ratings(self, guild_id: int, kind: str, user_ids: Iterable[int]) -> dict[int, float]:
         """Current ratings (the default for members without one)."""
         ids = list(user_ids)
@@ -273,6 +314,7 @@ class Database:
                 found = {row[0]: row[1] for row in await cur.fetchall()}
         return {uid: found.get(uid, DEFAULT_RATING) for uid in ids}
 
+    @_serialised
     async def standings(self, guild_id: int, kind: str) -> list[Standing]:
         """Every player's totals for one game in one server (not yet ordered)."""
         async with self._conn.execute(
@@ -311,6 +353,7 @@ class Database:
         ]
 
     # -- settings and meta ------------------------------------------------------------------
+    @_serialised
     async def guild_setting(self, guild_id: int, name: str) -> str | None:
         async with self._conn.execute(
             "SELECT value FROM guild_settings WHERE guild_id = ? AND name = ?", (guild_id, name)
@@ -318,6 +361,7 @@ class Database:
             row = await cur.fetchone()
         return row[0] if row else None
 
+    @_serialised
     async def set_guild_setting(self, guild_id: int, name: str, value: str) -> None:
         await self._conn.execute(
             "INSERT INTO guild_settings (guild_id, name, value) VALUES (?, ?, ?) "
@@ -325,11 +369,13 @@ class Database:
             (guild_id, name, value),
         )
 
+    @_serialised
     async def get_meta(self, name: str) -> str | None:
         async with self._conn.execute("SELECT value FROM meta WHERE name = ?", (name,)) as cur:
             row = await cur.fetchone()
         return row[0] if row else None
 
+    @_serialised
     async def set_meta(self, name: str, value: str) -> None:
         await self._conn.execute(
             "INSERT INTO meta (name, value) VALUES (?, ?) "

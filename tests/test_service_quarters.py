@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from conftest import member
+from support import member
 
 from bot.tables.ai import AiRunner
 from bot.tables.registry import controllers

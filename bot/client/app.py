@@ -154,6 +154,8 @@ class ParlourBot(discord.Client):
         edited in place (or posted), posts to the channel, then the computer's turns."""
         if reply.error:
             await send_private(interaction, self.refusal_text(interaction, reply))
+            if reply.board is not None:  # e.g. a lapsed challenge: its message says so
+                await self.edit_board(interaction.channel_id, reply)
             return
         channel = interaction.channel
         if reply.board is not None:

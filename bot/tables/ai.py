@@ -6,6 +6,7 @@ import asyncio
 import importlib
 import multiprocessing
 import os
+import threading
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -23,6 +24,23 @@ def choose_action(
     return module.choose(module.State.from_dict(state), seat, level, budget, seed)
 
 
+def _exit_with_parent() -> None:
+    """Pool initializer: end this worker when the bot process dies, even by SIGKILL.
+
+    A pool worker blocks on its call queue, which it holds both ends of, so it would never see
+    the bot go away and would live on as an orphan. The parent's sentinel closes when it dies.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        parent.join()
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 class AiRunner:
     """Runs :func:`choose_action` in a pool of worker processes (``workers`` of them).
 
@@ -36,7 +54,9 @@ class AiRunner:
             self._executor = ThreadPoolExecutor(workers, thread_name_prefix="ai")
         else:
             self._executor = ProcessPoolExecutor(
-                workers, mp_context=multiprocessing.get_context("spawn")
+                workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_exit_with_parent,
             )
 
     async def choose(

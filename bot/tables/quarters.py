@@ -7,7 +7,7 @@ from typing import Any
 from bot.tables.controller import Context, Controller, Intent
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
 from games import quarters
-from games.base import IllegalAction
+from games.base import IllegalAction, Outcome
 from games.quarters import State
 from render.quarters import render_quarters
 from storage.models import Seat, Table
@@ -70,9 +70,11 @@ class QuartersController(Controller):
 
     # -- the board --------------------------------------------------------------------------
     def board(self, table: Table, state: State) -> Screen:
-        selected = {tuple(c) for c in table.ui.get("selected", [])}
         view = state.view()
         outcome = state.outcome()
+        if outcome is None and "outcome" in table.ui:  # ended by resigning or a claim
+            outcome = Outcome.from_dict(table.ui["outcome"])
+        selected = set() if outcome else {tuple(c) for c in table.ui.get("selected", [])}
         names = [seat.name for seat in table.seats]
         lines = [f"**Quarters** — {names[0]} vs {names[1]}"]
         if view["last_move"]:
@@ -82,12 +84,12 @@ class QuartersController(Controller):
         thinking = False
         if outcome:
             loser = 1 - outcome.winners[0]
-            lines.append(
-                f"🏆 **{names[outcome.winners[0]]} wins!** {names[loser]} took the last coin."
-                if outcome.termination == "took-last-coin"
-                else f"🏆 **{names[outcome.winners[0]]} wins!** "
-                f"{names[loser]} is left with the last coin."
-            )
+            how = {
+                "took-last-coin": "took the last coin.",
+                "resign": "resigned.",
+                "timeout": "stopped moving.",
+            }.get(outcome.termination, "is left with the last coin.")
+            lines.append(f"🏆 **{names[outcome.winners[0]]} wins!** {names[loser]} {how}")
         else:
             seat = table.seats[state.turn]
             if seat.is_ai:

@@ -1,0 +1,53 @@
+"""The playground's server: one guild, two channels, four members and the bot."""
+
+from __future__ import annotations
+
+import itertools
+
+from bot.fakediscord.state import (
+    EVERYONE_PERMISSIONS,
+    MANAGE_MESSAGES,
+    Channel,
+    Guild,
+    Member,
+    Role,
+    User,
+    World,
+)
+
+MEMBERS = ("alice", "bob", "carol", "dave")
+CHANNELS = ("games", "lobby")
+GUILD_NAME = "Parlour Playground"
+
+
+def playground_world() -> World:
+    """alice (owner), bob (Moderator: Manage Messages), carol and dave in #games and #lobby.
+
+    The ids are fixed, so games kept in the database find their channel again after a restart.
+
+    >>> [m.name for m in playground_world().guilds[0].members]
+    ['alice', 'bob', 'carol', 'dave', 'Parlour']
+    """
+    ids = itertools.count(900_000_000_000_000_001)
+    bot_user = User(next(ids), "Parlour", bot=True)
+    users = [User(next(ids), name) for name in MEMBERS]
+    guild_id = next(ids)
+    moderator = Role(next(ids), "Moderator", MANAGE_MESSAGES, position=1)
+    guild = Guild(
+        id=guild_id,
+        name=GUILD_NAME,
+        owner_id=users[0].id,
+        roles=[Role(guild_id, "@everyone", EVERYONE_PERMISSIONS), moderator],
+        channels=[
+            Channel(next(ids), guild_id, name, position=i) for i, name in enumerate(CHANNELS)
+        ],
+    )
+    for user in users:
+        guild.members.append(Member(user, guild_id, [moderator.id] if user.name == "bob" else []))
+    guild.members.append(Member(bot_user, guild_id))
+    return World(
+        bot_user=bot_user,
+        application_id=bot_user.id,
+        guilds=[guild],
+        token="playground",
+    )

@@ -1,0 +1,13 @@
+"""Quatorze: a solitaire. Take pairs adding up to 14 from one row or column of a 5x5 grid.
+
+>>> s = State.new(seed=5)
+>>> while not s.is_over():
+...     s.apply(0, choose(s, 0, "casual", seed=len(s.moves)))
+>>> s.outcome().termination in ("won", "no-moves")
+True
+"""
+
+from games.quatorze.ai import LEVELS, choose, hint
+from games.quatorze.state import State, Status, format_move, parse_move
+
+__all__ = ["LEVELS", "State", "Status", "choose", "format_move", "hint", "parse_move"]
