@@ -352,6 +352,33 @@ class Database:
             for r in rows
         ]
 
+    @_serialised
+    async def player_standings(self, guild_id: int, user_id: int) -> dict[str, Standing]:
+        """One member's totals in every game they played in a server, by game kind."""
+        async with self._conn.execute(
+            "SELECT r.kind, COUNT(*), SUM(r.outcome = 'win'), SUM(r.outcome = 'loss'), "
+            "SUM(r.outcome = 'draw'), SUM(r.points), MAX(r.points), g.rating, MAX(r.user_name) "
+            "FROM results r LEFT JOIN ratings g ON g.guild_id = r.guild_id AND g.kind = r.kind "
+            "AND g.user_id = r.user_id WHERE r.guild_id = ? AND r.user_id = ? GROUP BY r.kind",
+            (guild_id, user_id),
+        ) as cur:
+            rows = await cur.fetchall()
+        return {
+            r[0]: Standing(
+                user_id=user_id,
+                name=r[8],
+                games=r[1],
+                wins=r[2],
+                losses=r[3],
+                draws=r[4],
+                points=r[5] or 0,
+                best=r[6] or 0,
+                rating=r[7],
+                extra={},
+            )
+            for r in rows
+        }
+
     # -- settings and meta ------------------------------------------------------------------
     @_serialised
     async def guild_setting(self, guild_id: int, name: str) -> str | None:

@@ -239,3 +239,13 @@ async def test_play_again_starts_the_next_game_with_the_seats_swapped(service):
     assert [s.name for s in table.seats] == ["Bob", "Alice"]
     twice = await service.act(ALICE, reply.table_id, None, "again")
     assert "already running" in twice.error
+
+
+async def test_stats_show_a_members_record_in_every_game(service):
+    empty = await service.stats(ALICE.guild_id, ALICE.user_id, "Alice")
+    assert "No finished games" in empty.embed.description
+    reply = await service.start(ALICE, "quarters")
+    await service.act(ALICE, reply.table_id, reply.version, "resign")
+    stats = await service.stats(ALICE.guild_id, ALICE.user_id, "Alice")
+    [field] = stats.embed.fields
+    assert field.name == "Quarters" and "1 played" in field.value and "L **1**" in field.value

@@ -119,11 +119,10 @@ class ParlourBot(discord.Client):
             reply = await self.within_deadline(
                 interaction, self.service.act(who, table_id, version, action), component=True
             )
+            await self.deliver(interaction, reply)
         except Exception:
             log.exception("action %r on table %s failed", action, table_id)
             await send_private(interaction, "Something went wrong on our side; please try again.")
-            return
-        await self.deliver(interaction, reply)
 
     async def within_deadline(
         self,

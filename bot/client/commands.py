@@ -160,6 +160,18 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
         screen = await interaction.client.service.scoreboard(interaction.guild_id or 0, game.value)
         await interaction.response.send_message(**message_kwargs(screen, None, None))
 
+    @tree.command(name="stats", description="A member's record in every game on this server.")
+    @app_commands.describe(member="Whose record (default: yours)")
+    @app_commands.guild_only()
+    async def stats(interaction: Interaction, member: discord.Member | None = None) -> None:
+        from bot.client.components import message_kwargs
+
+        who = member or interaction.user
+        screen = await interaction.client.service.stats(
+            interaction.guild_id or 0, who.id, who.display_name
+        )
+        await interaction.response.send_message(**message_kwargs(screen, None, None))
+
     @tree.command(name="settings", description="Server settings for idle games.")
     @app_commands.describe(
         claim_minutes="Minutes without a move before the waiting player may claim the win",

@@ -574,3 +574,26 @@ class TableService:
                 ),
             )
         )
+
+    async def stats(self, guild_id: int, user_id: int, name: str) -> Screen:
+        """One member's record in every game of this server."""
+        found = await self.db.player_standings(guild_id, user_id)
+        fields = []
+        for kind, controller in self.controllers.items():
+            standing = found.get(kind)
+            if standing is None:
+                continue
+            values = dict(
+                zip(
+                    controller.standing_columns(), controller.standing_values(standing), strict=True
+                )
+            )
+            text = " · ".join(f"{column} **{value}**" for column, value in values.items())
+            fields.append(Field(controller.title, f"{standing.games} played · {text}"))
+        return Screen(
+            embed=Embed(
+                title=f"{name} — Parlour record",
+                description="" if fields else "No finished games in this server yet.",
+                fields=tuple(fields),
+            )
+        )
