@@ -8,6 +8,7 @@ import datetime as dt
 import hashlib
 import json
 import logging
+import signal
 from typing import Any
 
 import discord
@@ -329,5 +330,11 @@ async def send_private(
 
 
 async def run(config: Config) -> None:
+    """Run until the connection ends or SIGTERM/SIGINT asks the bot to stop (it then closes
+    its connection and its database cleanly, as ``docker stop`` expects)."""
     async with ParlourBot(config) as bot:
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(signum, lambda: bot.spawn(bot.close()))
         await bot.start(config.token)

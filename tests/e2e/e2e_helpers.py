@@ -1,0 +1,178 @@
+"""Helpers for end-to-end tests of the real bot process against the fake Discord.
+
+- :func:`click_as_seen`: a click on a control a member's client still shows although the bot
+  has since taken it off the message (a board retired by ``/game show``).
+- :func:`descendants` / :func:`wait_gone`: the processes a bot started (its computer players),
+  to check none outlive it.
+- :class:`TableRows`: read the bot's SQLite file (``DATABASE_URL`` of ``start_bot``) to check
+  what was stored, and to age a challenge without waiting for it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import closing, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.fakediscord import Driver, FakeDiscord, Message, Response
+from bot.fakediscord.server import MESSAGE_COMPONENT
+from bot.fakediscord.state import BUTTON, walk_components
+
+# -- members' clicks ------------------------------------------------------------------------
+
+
+async def click_as_seen(
+    driver: Driver, member: str, message: Message, seen: list[dict[str, Any]], label: str
+) -> Response:
+    """Click the button labelled ``label`` among ``seen``, the components ``message`` had when
+    the member's client last drew it, although the bot has since changed the message.
+
+    Discord can deliver such a click when the member clicks an instant before the edit that
+    removed the control reaches their client; the bot must refuse it politely.
+    """
+    fake: FakeDiscord = driver.fake
+    button = next(
+        (b for b in walk_components(seen) if b.get("type") == BUTTON and b.get("label") == label),
+        None,
+    )
+    assert button is not None, f"no button {label!r} in the components the member saw"
+    interaction = fake.new_interaction(
+        itype=MESSAGE_COMPONENT,
+        user=driver.user(member),
+        channel=fake.world.channel(message.channel_id),
+        data={"custom_id": button["custom_id"], "component_type": BUTTON},
+        message=message,
+    )
+    interaction.payload["message"]["components"] = copy.deepcopy(seen)
+    await fake.send_interaction(interaction)
+    await fake.wait_for(
+        lambda: interaction.responded or interaction.rejected, 10, f"an answer to {label!r}"
+    )
+    assert not interaction.rejected, interaction.rejected
+    return Response(interaction, fake)
+
+
+# -- processes ------------------------------------------------------------------------------
+
+
+def _parents() -> dict[int, int]:
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if fields[0] != "Z":  # zombies are dead already
+            found[int(entry.name)] = int(fields[1])
+    return found
+
+
+def descendants(pid: int) -> set[int]:
+    """Every living process below ``pid`` (children, grandchildren...)."""
+    parents = _parents()
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {p for p, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def alive(pids: Iterable[int]) -> set[int]:
+    """Those of ``pids`` that still run (not zombies)."""
+    living = _parents()
+    return {p for p in pids if p in living}
+
+
+async def wait_gone(driver: Driver, pids: Iterable[int], timeout: float = 5.0) -> None:
+    """Wait until none of ``pids`` runs; fail naming the survivors."""
+    import asyncio
+
+    pids = set(pids)
+    deadline = time.monotonic() + timeout
+    while alive(pids):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"processes outlived the bot: {sorted(alive(pids))}")
+        await asyncio.sleep(0.02)
+
+
+# -- the database ---------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class TableRow:
+    id: int
+    status: str
+    version: int
+    board_message_id: int | None
+    state: dict[str, Any] | None
+    ui: dict[str, Any]
+    seats: list[dict[str, Any]]
+
+
+class TableRows:
+    """Read (and, to age a challenge, touch) the bot's ``game_tables``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        """A short-lived connection; what it wrote is committed when the block ends."""
+        with closing(sqlite3.connect(self.path, timeout=5)) as conn, conn:
+            yield conn
+
+    def all(self) -> list[TableRow]:
+        with self._connect() as conn:
+            rows = conn.execute(
+                "SELECT id, status, version, board_message_id, state, ui, seats "
+                "FROM game_tables ORDER BY id"
+            ).fetchall()
+        return [
+            TableRow(
+                id=r[0],
+                status=r[1],
+                version=r[2],
+                board_message_id=r[3],
+                state=json.loads(r[4]) if r[4] else None,
+                ui=json.loads(r[5]),
+                seats=json.loads(r[6]),
+            )
+            for r in rows
+        ]
+
+    def last(self) -> TableRow:
+        rows = self.all()
+        assert rows, "no table in the database"
+        return rows[-1]
+
+    def results(self) -> list[tuple[str, str, int]]:
+        """(user name, outcome, vs computer) per stored result."""
+        with self._connect() as conn:
+            return conn.execute(
+                "SELECT user_name, outcome, vs_computer FROM results ORDER BY id"
+            ).fetchall()
+
+    def set_state(self, table_id: int, state: dict[str, Any]) -> None:
+        """Store an engine state, as the bot would have before it crashed."""
+        with self._connect() as conn:
+            conn.execute(
+                "UPDATE game_tables SET state = ? WHERE id = ?", (json.dumps(state), table_id)
+            )
+
+    def expire_challenge(self, table_id: int) -> None:
+        """Make a waiting challenge older than its lapse time (as if minutes went by)."""
+        with self._connect() as conn:
+            conn.execute(
+                "UPDATE game_tables SET ui = json_set(ui, '$.expires', 0) WHERE id = ?",
+                (table_id,),
+            )
