@@ -215,8 +215,10 @@ class ParlourBot(discord.Client):
         if interaction.response.is_done():
             message = await interaction.followup.send(wait=True, **kwargs)
         else:
-            await interaction.response.send_message(**kwargs)
-            message = await interaction.original_response()
+            callback = await interaction.response.send_message(**kwargs)
+            message = callback.resource
+            if not isinstance(message, discord.InteractionMessage):
+                message = await interaction.original_response()
         old = reply.board_message_id
         if reply.table_id is not None:
             await self.service.board_posted(reply.table_id, message.id)

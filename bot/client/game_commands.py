@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from discord import app_commands
 
+from bot.client.checkers_commands import checkers_group
 from bot.client.commands import quarters_group
 from bot.tables.service import TableService
 
 
 def groups(service: TableService) -> list[app_commands.Group]:
-    return [quarters_group(service)]
+    return [
+        quarters_group(service),
+        checkers_group(service),
+    ]

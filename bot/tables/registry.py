@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from bot.tables.checkers import CheckersController
 from bot.tables.controller import Controller
 from bot.tables.quarters import QuartersController
 
 
 def controllers() -> dict[str, Controller]:
     """A fresh controller per game kind, in the order the bot lists them."""
-    found: list[Controller] = [QuartersController()]
+    found: list[Controller] = [
+        QuartersController(),
+        CheckersController(),
+    ]
     return {c.kind: c for c in found}

@@ -1,0 +1,396 @@
+"""Checkers at a table: a select of legal moves, draw offers, the PDN record, rated games."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import re
+from typing import Any
+
+from bot.tables.controller import Context, Controller, Intent
+from bot.tables.screens import Button, FileData, Option, Row, Screen, Select, Style
+from games import checkers
+from games.base import IllegalAction, Outcome
+from games.checkers import Board, Move, State, write_pdn
+from games.checkers.state import ACCEPT_DRAW, DECLINE_DRAW, OFFER_DRAW
+from render.checkers import render_checkers
+from storage.models import Seat, Standing, Table
+
+RULES = """\
+**Checkers** (English draughts) — for two, on the dark squares of an 8x8 board.
+• Black moves first, down the board; Red moves up. Squares are numbered 1-32 (the small board \
+beside the game shows the numbers).
+• A man moves one square diagonally forward; a king one square diagonally any way.
+• Capturing is compulsory: jump an enemy piece next to you onto the empty square behind it, and \
+keep jumping with the same piece while you can. Men jump forward only; kings any way. When \
+several captures exist, choose any of them.
+• A man reaching the far row is crowned king; that ends its move.
+• You lose when you cannot move on your turn (no pieces left, or all blocked).
+• Draws: by agreement (**Offer draw**; your opponent may accept on their turn, and moving on \
+declines), when the same position comes up a third time with the same player to move, or after \
+40 moves each with no capture and no man moved. You may **Resign** at any time.
+• Choose your move in the menu, or type it: `/checkers move 11-15` (also `11 15`, `22x15`, \
+`9x18x27` or the short `9x27`).
+• `/checkers start` options: `opponent` (else you play the computer), `color`, `level`, and \
+`position` — a PDN FEN to start from, like `B:W18,24,27,K10:B12,16,K22` (side to move, then \
+Red's and Black's squares; K marks a king).
+• `/checkers record` gives the game's record as a PDN file. Games between members are rated \
+(Elo)."""
+
+COLORS = ("black", "red", "random")
+COLOR_NAMES = ("Black", "Red")
+MARKS = ("⚫", "🔴")
+MAX_OPTIONS = 25
+ENDINGS = {
+    "no-moves": "{loser} cannot move",
+    "resign": "{loser} resigned",
+    "timeout": "{loser} stopped moving",
+}
+DRAWS = {
+    "repetition": "the same position came up a third time",
+    "forty-moves": "40 moves each without a capture or a man moved",
+    "agreement": "agreed by both players",
+}
+
+
+def result_code(outcome: Outcome | None) -> str:
+    """The PDN result of an outcome: ``1-0`` (Black won), ``0-1``, ``1/2-1/2`` or ``*``."""
+    if outcome is None:
+        return "*"
+    if outcome.is_draw:
+        return "1/2-1/2"
+    return "1-0" if outcome.winners == (0,) else "0-1"
+
+
+def matching_moves(legal: list[str], typed: str) -> list[str]:
+    """The legal moves that fit what a member has typed so far (``11``, ``11 1``, ``9x27``).
+
+    >>> matching_moves(["9-13", "9-14", "10-14", "11-15"], "9 1")
+    ['9-13', '9-14']
+    """
+    tokens = re.findall(r"\d+", typed)
+    if not tokens:
+        return list(legal)
+    partial = not re.search(r"[\s\-xX]$", typed)  # the last number may still be growing
+    found = []
+    for move in legal:
+        squares = [int(s) for s in re.split(r"[-x]", move)]
+        if _fits(tokens, partial, squares):
+            found.append(move)
+    return found
+
+
+def _fits(tokens: list[str], partial: bool, squares: list[int]) -> bool:
+    def same(token: str, square: int, last: bool) -> bool:
+        return str(square).startswith(token) if last and partial else int(token) == square
+
+    if not same(tokens[0], squares[0], len(tokens) == 1):
+        return False
+    rest = iter(squares[1:])
+    return all(
+        any(same(token, square, i == len(tokens) - 1) for square in rest)
+        for i, token in enumerate(tokens[1:], start=1)
+    )
+
+
+def _describe_move(board: Board, move: Move) -> str | None:
+    """A few words under a move in the menu: what it captures, whether it crowns."""
+    words = []
+    if move.captured:
+        taken = ", ".join(map(str, move.captured))
+        words.append(f"captures {taken}")
+    piece = board.piece_at(move.start) or ""
+    if piece in ("b", "r") and move.end in ((29, 30, 31, 32) if piece == "b" else (1, 2, 3, 4)):
+        words.append("crowns a king")
+    return "; ".join(words).capitalize() or None
+
+
+class CheckersController(Controller):
+    kind = "checkers"
+    title = "Checkers"
+    levels = checkers.LEVELS
+    ai_budget = 1.5  # the strongest level searches this long: an answer within ~2 s
+    rated = True
+    rules_text = RULES
+    public_actions = frozenset({"record"})
+
+    # -- setting up -------------------------------------------------------------------------
+    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        options: dict[str, Any] = {}
+        color = (raw.get("color") or "random").lower()
+        if color not in COLORS:
+            raise IllegalAction("Choose black, red or random for `color`.")
+        options["color"] = color
+        level = raw.get("level") or self.levels[-1]
+        if level not in self.levels:
+            raise IllegalAction(f"Levels are {', '.join(self.levels)}.")
+        options["level"] = level
+        position = (raw.get("position") or "").strip()
+        if position:
+            state = State.new(position)  # raises IllegalAction with the FEN's fault
+            if state.is_over():
+                raise IllegalAction(
+                    f"In that position {state.board.turn.name.title()} cannot move: "
+                    "the game would be over before it starts."
+                )
+            options["position"] = state.start_fen
+        return options
+
+    def seat_order(
+        self, options: dict[str, Any], starter: Seat, other: Seat, seed: int
+    ) -> list[Seat]:
+        """The starter takes the colour they asked for (Black is seat 0)."""
+        color = options.get("color", "random")
+        if color == "random":
+            color = random.Random(seed).choice(("black", "red"))
+        return [starter, other] if color == "black" else [other, starter]
+
+    def new_state(self, table: Table, seed: int) -> State:
+        return State.new(table.options.get("position"))
+
+    def load(self, data: dict[str, Any]) -> State:
+        return State.from_dict(data)
+
+    # -- the board --------------------------------------------------------------------------
+    def lobby(self, table: Table) -> Screen:
+        screen = super().lobby(table)
+        starter = next(s for s in table.seats if s.user_id == table.created_by)
+        color = table.options.get("color", "random")
+        colours = (
+            "Colours are drawn by lot."
+            if color == "random"
+            else f"{starter.name} plays {color.title()}."
+        )
+        start = " From the position given." if table.options.get("position") else ""
+        content = f"{screen.content}\n{colours}{start} Black moves first."
+        return Screen(content=content, rows=screen.rows)
+
+    def flip(self, table: Table) -> bool:
+        """Turn the board round so a lone member playing Black has their pieces at the bottom.
+
+        The picture's normal orientation (the seed's) has Black at the top and Red at the
+        bottom. Between two members it stays that way, so the board does not spin every move.
+        """
+        members = [i for i, seat in enumerate(table.seats) if not seat.is_ai]
+        return members == [0]
+
+    def table_outcome(self, table: Table, state: State) -> Outcome | None:
+        """The game's end: the engine's, or a resignation or claim stored on the table."""
+        stored = table.ui.get("outcome")
+        if stored is not None:
+            return Outcome.from_dict(stored)
+        return state.outcome()
+
+    def board(self, table: Table, state: State) -> Screen:
+        outcome = self.table_outcome(table, state)
+        view = state.view(None)
+        if outcome is not None:
+            view["outcome"] = outcome.to_dict()
+        names = [seat.name for seat in table.seats]
+        lines = [f"**Checkers** — {MARKS[0]} {names[0]} (Black) vs {MARKS[1]} {names[1]} (Red)"]
+        last = self._last_move_text(state, names)
+        if last:
+            lines.append(last)
+        thinking = False
+        if outcome is not None:
+            lines.append(self._outcome_line(names, outcome))
+            rows: tuple[Row, ...] = ((self.again_button(),),)
+        else:
+            seat = state.to_act()[0]
+            thinking = table.seats[seat].is_ai or seat in table.ui.get("autoplay", ())
+            offer = state.draw_offer
+            if offer is not None:
+                if offer == seat:
+                    lines.append(
+                        f"🤝 {names[offer]} offers a draw; {names[1 - offer]} may accept it on "
+                        "their turn."
+                    )
+                else:
+                    lines.append(
+                        f"🤝 {names[offer]} offers a draw: accept, decline, or play a move "
+                        "(moving on declines)."
+                    )
+            if thinking:
+                lines.append(f"🤔 The computer is thinking… ({COLOR_NAMES[seat]} to move)")
+            else:
+                user = table.seats[seat].user_id
+                lines.append(
+                    f"<@{user}> to move ({COLOR_NAMES[seat]}) — choose a move below or type "
+                    "`/checkers move`."
+                )
+            rows = self._controls(table, state, seat, thinking)
+        picture = render_checkers(view, flip=self.flip(table))
+        return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
+
+    def _last_move_text(self, state: State, names: list[str]) -> str | None:
+        board = state.board
+        if not board.move_stack:
+            return None
+        move = board.pop()
+        mover = int(board.turn)
+        crowned = (board.piece_at(move.start) or "").islower() and (
+            state.board.piece_at(move.end) or ""
+        ).isupper()
+        text = f"{names[mover]} played **{move}**"
+        if move.captured:
+            count = len(move.captured)
+            text += f", capturing {count} piece{'s' if count != 1 else ''}"
+        if crowned:
+            text += " and was crowned"
+        return text + "."
+
+    def _outcome_line(self, names: list[str], outcome: Outcome) -> str:
+        if outcome.is_draw:
+            reason = DRAWS.get(outcome.termination, outcome.termination)
+            return f"🤝 **The game is drawn** — {reason}."
+        winner = outcome.winners[0]
+        why = ENDINGS.get(outcome.termination, "{loser} lost").format(loser=names[1 - winner])
+        return f"🏆 **{names[winner]} wins** ({COLOR_NAMES[winner]}) — {why}."
+
+    def _controls(self, table: Table, state: State, seat: int, thinking: bool) -> tuple[Row, ...]:
+        rows: list[Row] = []
+        colour = COLOR_NAMES[seat]
+        if thinking:
+            rows.append(
+                Select(
+                    "m",
+                    (Option("…", "-"),),
+                    placeholder="🤔 The computer is thinking…",
+                    disabled=True,
+                )
+            )
+        else:
+            rows.extend(self._move_selects(table, state, colour))
+        legal = state.legal_actions(seat)
+        buttons: list[Button] = []
+        if ACCEPT_DRAW in legal:
+            buttons.append(Button("Accept draw", f"m={ACCEPT_DRAW}", Style.SUCCESS, thinking))
+            buttons.append(Button("Decline draw", f"m={DECLINE_DRAW}", disabled=thinking))
+        elif OFFER_DRAW in legal:
+            buttons.append(Button("Offer draw", f"m={OFFER_DRAW}", disabled=thinking))
+        buttons.append(Button("Resign", "resign", Style.DANGER, disabled=thinking))
+        buttons.append(Button("Game record", "record", emoji="📜", any_version=True))
+        rows.append(tuple(buttons))
+        return tuple(rows)
+
+    def _move_selects(self, table: Table, state: State, colour: str) -> list[Row]:
+        board = state.board
+        moves = sorted(board.legal_moves, key=lambda m: (m.start, m.path))
+        if len(moves) <= MAX_OPTIONS:
+            return [self._move_select(board, moves, f"Choose {colour}'s move")]
+        chosen = self.chosen_piece(table, state)
+        starts = sorted({m.start for m in moves})
+        pieces = Select(
+            "from",
+            tuple(
+                Option(
+                    f"Piece on {square}",
+                    str(square),
+                    description=self._piece_words(board, moves, square),
+                    default=square == chosen,
+                )
+                for square in starts
+            ),
+            placeholder=f"{len(moves)} moves: choose a piece of {colour}'s first",
+        )
+        if chosen is None:
+            return [pieces]
+        own = [m for m in moves if m.start == chosen]
+        return [pieces, self._move_select(board, own, f"Move the piece on {chosen}")]
+
+    @staticmethod
+    def _piece_words(board: Board, moves: list[Move], square: int) -> str:
+        count = sum(m.start == square for m in moves)
+        kind = "king" if (board.piece_at(square) or "").isupper() else "man"
+        return f"A {kind}; {count} move{'s' if count != 1 else ''}"
+
+    @staticmethod
+    def _move_select(board: Board, moves: list[Move], placeholder: str) -> Select:
+        # A single piece with more than 25 ways to jump is possible only in theory; the rest
+        # can still be typed with /checkers move.
+        return Select(
+            "m",
+            tuple(
+                Option(str(m), str(m), description=_describe_move(board, m))
+                for m in moves[:MAX_OPTIONS]
+            ),
+            placeholder=placeholder,
+        )
+
+    def chosen_piece(self, table: Table, state: State) -> int | None:
+        """The piece chosen in the first of two selects, if chosen at this very position."""
+        chosen = table.ui.get("from")
+        if not chosen or chosen.get("ply") != len(state.board.move_stack):
+            return None
+        square = chosen.get("square")
+        return square if any(m.start == square for m in state.board.legal_moves) else None
+
+    # -- actions ----------------------------------------------------------------------------
+    def handle(self, ctx: Context) -> Intent:
+        state: State = ctx.state  # type: ignore[assignment]
+        if ctx.action == "record":
+            if state is None:
+                raise IllegalAction("The game has not started yet.")
+            return Intent(private=self.record(ctx.table, state))
+        if ctx.action == "from":
+            ctx.require_turn()
+            starts = sorted({m.start for m in state.board.legal_moves})
+            square = int(ctx.arg) if ctx.arg.isdigit() else 0
+            if square not in starts:
+                raise IllegalAction(
+                    f"No piece on {ctx.arg[:3]} can move. Pieces that can: "
+                    f"{', '.join(map(str, starts))}."
+                )
+            ctx.table.ui["from"] = {"square": square, "ply": len(state.board.move_stack)}
+            return Intent(changed=True)
+        return super().handle(ctx)
+
+    # -- the record -------------------------------------------------------------------------
+    def pdn(self, table: Table, state: State, outcome: Outcome | None = None) -> str:
+        """The game's PDN text, with the members' names and the table's date."""
+        date = dt.datetime.fromtimestamp(table.created_at, dt.UTC).strftime("%Y.%m.%d")
+        return write_pdn(
+            state,
+            black=table.seats[0].name,
+            white=table.seats[1].name,
+            date=date,
+            result=result_code(outcome if outcome is not None else state.outcome()),
+        )
+
+    def record_file(self, table: Table, state: State, outcome: Outcome | None) -> FileData:
+        return FileData(f"checkers-{table.id}.pdn", self.pdn(table, state, outcome).encode())
+
+    def record(self, table: Table, state: State) -> Screen:
+        """The game record so far (or of the finished game) as a PDN file."""
+        outcome = self.table_outcome(table, state)
+        seats = zip(table.seats, COLOR_NAMES, strict=True)
+        names = " vs ".join(f"{seat.name} ({colour})" for seat, colour in seats)
+        plies = len(state.board.move_stack)
+        content = (
+            f"📜 Checkers record: {names}, {plies} move{'s' if plies != 1 else ''}, "
+            f"result {result_code(outcome)}."
+        )
+        return Screen(content=content, files=(self.record_file(table, state, outcome),))
+
+    # -- the end ----------------------------------------------------------------------------
+    def result_text(self, table: Table, outcome: Outcome) -> str:
+        return self._outcome_line([s.name for s in table.seats], outcome)
+
+    def result_screen(self, table: Table, state: State | None, outcome: Outcome) -> Screen:
+        text = f"🏁 **Checkers**: {self.result_text(table, outcome)}"
+        if state is None:
+            return Screen(content=text)
+        text += " The game record is attached."
+        return Screen(content=text, files=(self.record_file(table, state, outcome),))
+
+    # -- scoreboard -------------------------------------------------------------------------
+    def standing_columns(self) -> tuple[str, ...]:
+        return ("Rating", "W", "D", "L")
+
+    def standing_values(self, standing: Standing) -> tuple[str, ...]:
+        rating = "—" if standing.rating is None else f"{standing.rating:.0f}"
+        return (rating, str(standing.wins), str(standing.draws), str(standing.losses))
+
+    def rank_key(self, standing: Standing) -> tuple:
+        rated = standing.rating is not None
+        return (not rated, -(standing.rating or 0.0), -standing.wins, standing.losses)
