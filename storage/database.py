@@ -317,64 +317,51 @@ class Database:
     @_serialised
     async def standings(self, guild_id: int, kind: str) -> list[Standing]:
         """Every player's totals for one game in one server (not yet ordered)."""
-        async with self._conn.execute(
-            "SELECT r.user_id, COUNT(*), SUM(r.outcome = 'win'), SUM(r.outcome = 'loss'), "
-            "SUM(r.outcome = 'draw'), SUM(r.points), MAX(r.points), g.rating, "
-            "(SELECT user_name FROM results n WHERE n.guild_id = r.guild_id AND n.kind = r.kind "
-            "AND n.user_id = r.user_id ORDER BY n.id DESC LIMIT 1) "
-            "FROM results r LEFT JOIN ratings g ON g.guild_id = r.guild_id AND g.kind = r.kind "
-            "AND g.user_id = r.user_id WHERE r.guild_id = ? AND r.kind = ? GROUP BY r.user_id",
-            (guild_id, kind),
-        ) as cur:
-            rows = await cur.fetchall()
-        async with self._conn.execute(
-            "SELECT r.user_id, j.key, SUM(j.value) FROM results r, json_each(r.extra) j "
-            "WHERE r.guild_id = ? AND r.kind = ? AND j.type IN ('integer', 'real') "
-            "GROUP BY r.user_id, j.key",
-            (guild_id, kind),
-        ) as cur:
-            extras: dict[int, dict[str, float]] = {}
-            for user_id, key, total in await cur.fetchall():
-                extras.setdefault(user_id, {})[key] = total
-        return [
-            Standing(
-                user_id=r[0],
-                name=r[8],
-                games=r[1],
-                wins=r[2],
-                losses=r[3],
-                draws=r[4],
-                points=r[5] or 0,
-                best=r[6] or 0,
-                rating=r[7],
-                extra=extras.get(r[0], {}),
-            )
-            for r in rows
-        ]
+        return list((await self._standings_by(guild_id, "kind", kind, "user_id")).values())
 
     @_serialised
     async def player_standings(self, guild_id: int, user_id: int) -> dict[str, Standing]:
         """One member's totals in every game they played in a server, by game kind."""
+        return await self._standings_by(guild_id, "user_id", user_id, "kind")
+
+    async def _standings_by(
+        self, guild_id: int, column: str, value: Any, group: str
+    ) -> dict[Any, Standing]:
+        """Totals of the results where ``column = value``, one :class:`Standing` per ``group``
+        (``column`` and ``group`` are ``kind`` or ``user_id``; never user input)."""
+        assert {column, group} == {"kind", "user_id"}
         async with self._conn.execute(
-            "SELECT r.kind, COUNT(*), SUM(r.outcome = 'win'), SUM(r.outcome = 'loss'), "
-            "SUM(r.outcome = 'draw'), SUM(r.points), MAX(r.points), g.rating, MAX(r.user_name) "
+            f"SELECT r.{group}, r.user_id, COUNT(*), SUM(r.outcome = 'win'), "
+            "SUM(r.outcome = 'loss'), SUM(r.outcome = 'draw'), SUM(r.points), MAX(r.points), "
+            "g.rating, (SELECT user_name FROM results n WHERE n.guild_id = r.guild_id "
+            "AND n.user_id = r.user_id ORDER BY n.id DESC LIMIT 1) "
             "FROM results r LEFT JOIN ratings g ON g.guild_id = r.guild_id AND g.kind = r.kind "
-            "AND g.user_id = r.user_id WHERE r.guild_id = ? AND r.user_id = ? GROUP BY r.kind",
-            (guild_id, user_id),
+            f"AND g.user_id = r.user_id WHERE r.guild_id = ? AND r.{column} = ? "
+            f"GROUP BY r.{group}",
+            (guild_id, value),
         ) as cur:
             rows = await cur.fetchall()
+        extras: dict[Any, dict[str, float]] = {}
+        async with self._conn.execute(
+            f"SELECT r.{group}, j.key, SUM(j.value) FROM results r, json_each(r.extra) j "
+            f"WHERE r.guild_id = ? AND r.{column} = ? AND j.type IN ('integer', 'real') "
+            f"GROUP BY r.{group}, j.key",
+            (guild_id, value),
+        ) as cur:
+            for key, name, total in await cur.fetchall():
+                extras.setdefault(key, {})[name] = total
         return {
             r[0]: Standing(
-                user_id=user_id,
-                name=r[8],
-                games=r[1],
-                wins=r[2],
-                losses=r[3],
-                draws=r[4],
-                points=r[5] or 0,
-                best=r[6] or 0,
-                rating=r[7],
-                extra={},
+                user_id=r[1],
+                name=r[9],
+                games=r[2],
+                wins=r[3],
+                losses=r[4],
+                draws=r[5],
+                points=r[6] or 0,
+                best=r[7] or 0,
+                rating=r[8],
+                extra=extras.get(r[0], {}),
             )
             for r in rows
         }
