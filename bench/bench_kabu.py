@@ -19,10 +19,12 @@ def main() -> None:
     args = parser.parse_args()
     rounds = 500 if args.quick else 5000
 
-    # Hint time, one player (the common table) and two players.
-    for players in (1, 2, 3):
+    # Hint time for the first player to decide (the slowest: every position to the right still
+    # waits for its second card), one to five players; ratios against one player.
+    base = None
+    for players in (1, 2, 3, 4, 5):
         times = []
-        for seed in range(40 if players < 3 else 8):
+        for seed in range(40 if players < 3 else 10 if args.quick else 20):
             s = State.new(players=players, seed=seed)
             while s.phase.value == "pick":
                 (seat,) = s.to_act()
@@ -31,9 +33,11 @@ def main() -> None:
             start = time.perf_counter()
             hint(s, seat)
             times.append(time.perf_counter() - start)
+        median = statistics.median(times)
+        base = base or median
         print(
-            f"hint, {players} player(s), first to decide: median "
-            f"{statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.0f} ms"
+            f"hint, {players} player(s), first to decide: median {median * 1000:.1f} ms, "
+            f"max {max(times) * 1000:.0f} ms, x{median / base:.1f} one player's"
         )
 
     # The dealer rule against a naive dealer, on the same rounds played by the best player AI.

@@ -117,3 +117,20 @@ def test_best_play_follows_the_hint():
 def test_best_pick_prefers_a_shippin_chance():
     s = table("2C 3C AC 5C 6C 7C")
     assert choose(s, 0, "best") == "pick-3"
+
+
+def test_hint_matches_brute_force_with_two_unpicked_positions_to_the_right():
+    s = table("4C 9C 2C 6C KC 5D")
+    s.apply(0, "pick-3")
+    stand = hint(s, 0)[1]  # the unpicked positions' cards go as a handful
+    assert stand == brute_force(s, 0, draw=False)
+
+
+def test_hint_matches_brute_force_with_two_players_to_the_right():
+    s = table("2C 3C 3D 9C AC 5D", players=3)
+    s.apply(0, "pick-3")
+    s.apply(1, "pick-4")
+    s.apply(2, "pick-5")
+    assert s.to_act() == (0,)
+    stand = hint(s, 0)[1]
+    assert stand == brute_force(s, 0, draw=False)

@@ -70,8 +70,10 @@ class ParlourBot(discord.Client):
         self.spawn(self._sweep_forever())
 
     async def close(self) -> None:
+        current = asyncio.current_task()  # close() itself may run as a background task
         for task in [*self._background, *self._computer_tasks.values()]:
-            task.cancel()
+            if task is not current:
+                task.cancel()
         await super().close()
         with contextlib.suppress(AttributeError):
             self.service.ai.close()

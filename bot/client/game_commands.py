@@ -6,6 +6,8 @@ from discord import app_commands
 
 from bot.client.checkers_commands import checkers_group
 from bot.client.commands import quarters_group
+from bot.client.kabu_commands import kabu_group
+from bot.client.quatorze_commands import quatorze_group
 from bot.tables.service import TableService
 
 
@@ -13,4 +15,6 @@ def groups(service: TableService) -> list[app_commands.Group]:
     return [
         quarters_group(service),
         checkers_group(service),
+        kabu_group(service),
+        quatorze_group(service),
     ]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from bot.tables.checkers import CheckersController
 from bot.tables.controller import Controller
+from bot.tables.kabu import KabuController
 from bot.tables.quarters import QuartersController
+from bot.tables.quatorze import QuatorzeController
 
 
 def controllers() -> dict[str, Controller]:
@@ -12,5 +14,7 @@ def controllers() -> dict[str, Controller]:
     found: list[Controller] = [
         QuartersController(),
         CheckersController(),
+        KabuController(),
+        QuatorzeController(),
     ]
     return {c.kind: c for c in found}

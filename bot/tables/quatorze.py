@@ -1,0 +1,259 @@
+"""Quatorze at a table: a solitaire. The grid as an image, a menu of the pairs that may be
+taken, a private Hint (with a button to play it), and Give up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.tables.cards import card_label
+from bot.tables.controller import Context, Controller, Intent, table_seed
+from bot.tables.screens import Button, Option, Row, Screen, Select, Style
+from games import quatorze
+from games.base import IllegalAction, Outcome
+from games.quatorze import State
+from render.quatorze import render_quatorze
+from storage.models import Result, Standing, Table
+
+RULES = """\
+**Quatorze** — a solitaire: clear a grid of cards by pairs that add up to 14.
+• Cards count: ace 1, 2-10 their number, J 11, Q 12, K 13. So a pair is K+A, Q+2, J+3, 10+4, \
+9+5, 8+6 or 7+7.
+• 25 cards are dealt row by row into a 5x5 grid; the other 27 are the stock, face down.
+• Take two cards that add up to 14 and lie in the **same row or the same column** (they need \
+not touch). Each pair scores 2 points; clearing all 52 cards (52 points) wins.
+• While the stock lasts, the emptied cells are refilled from it at once: the cell of the first \
+card you named first. Once the stock is empty, the remaining cards close up in reading order \
+after each pair, so the gaps collect at the end.
+• The game ends when no row or column holds a pair, or when you **Give up**.
+• Choose a pair in the menu (cells are numbered 1-25 on the image). **Hint** suggests the \
+pair the computer would take; like you, it sees the grid and which cards are gone, never the \
+stock's order.
+• `/quatorze start winnable:True` deals only games that can be cleared.
+• Your best score and your wins in this server are on `/scoreboard`."""
+
+MAX_OPTIONS = 25
+
+
+def _cell(state: State, cell: int) -> str:
+    """``"Q♠ (3)"``: the card in a cell (0-based in, 1-based out)."""
+    card = state.grid[cell]
+    assert card is not None
+    return f"{card_label(card)} ({cell + 1})"
+
+
+def _line(a: int, b: int) -> str:
+    return f"row {a // 5 + 1}" if a // 5 == b // 5 else f"column {a % 5 + 1}"
+
+
+class QuatorzeController(Controller):
+    kind = "quatorze"
+    title = "Quatorze"
+    solo = True
+    levels = quatorze.LEVELS
+    rules_text = RULES
+    hint_budget = 0.5  # seconds the hint may think
+
+    # -- setting up -------------------------------------------------------------------------
+    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        return {"winnable": bool(raw.get("winnable") or False)}
+
+    def new_state(self, table: Table, seed: int) -> State:
+        return State.new(seed=seed, winnable=table.options.get("winnable", False))
+
+    def load(self, data: dict[str, Any]) -> State:
+        return State.from_dict(data)
+
+    # -- the board --------------------------------------------------------------------------
+    def first_card(self, table: Table, state: State) -> int | None:
+        """The cell (0-based) chosen in the first of two menus, if it still has a partner."""
+        chosen = table.ui.get("first")
+        if not isinstance(chosen, dict) or chosen.get("moves") != len(state.moves):
+            return None
+        cell = chosen.get("cell")
+        return cell if any(cell in pair for pair in state.pairs()) else None
+
+    def board(self, table: Table, state: State) -> Screen:
+        if not state.is_over() and "outcome" in table.ui:  # given up by `/game resign`
+            state = State.from_dict(state.to_dict())
+            state.apply(0, "give-up")
+        outcome = state.outcome()
+        player = table.seats[0].name
+        first = None if outcome else self.first_card(table, state)
+        picture = render_quatorze(state.view(0), () if first is None else (first + 1,))
+        head = f"**Quatorze** — {player}'s solitaire"
+        if state.winnable:
+            head += " (a winnable deal)"
+        score = f"Score **{state.score}**/52 · stock {len(state.stock)}"
+        rows: tuple[Row, ...]
+        if outcome is not None:
+            lines = [head, score, self.ending(table, outcome)]
+            rows = ((self.again_button(),),)
+        else:
+            pairs = state.pairs()
+            count = f"{len(pairs)} pair{'s' if len(pairs) != 1 else ''} to take"
+            lines = [
+                head,
+                f"{score} · {count}",
+                "Choose a pair adding up to 14 in one row or column.",
+            ]
+            rows = (*self._pair_menus(state, first), self._buttons())
+        return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
+
+    def _pair_menus(self, state: State, first: int | None) -> tuple[Row, ...]:
+        """One menu of every pair; when there are more than 25, a menu of first cards and
+        then a menu of the chosen card's partners."""
+        pairs = state.pairs()
+        if len(pairs) <= MAX_OPTIONS:
+            return (
+                Select(
+                    "m",
+                    tuple(
+                        Option(
+                            f"{_cell(state, a)} + {_cell(state, b)}",
+                            quatorze.format_move(a, b),
+                            description=_line(a, b).capitalize(),
+                        )
+                        for a, b in pairs
+                    ),
+                    placeholder="Take a pair…",
+                ),
+            )
+        cells = sorted({cell for pair in pairs for cell in pair})
+        menus: list[Row] = [
+            Select(
+                "first",
+                tuple(Option(_cell(state, c), str(c + 1), default=c == first) for c in cells),
+                placeholder=f"{len(pairs)} pairs: choose a first card…",
+            )
+        ]
+        if first is not None:
+            partners = [b if a == first else a for a, b in pairs if first in (a, b)]
+            menus.append(
+                Select(
+                    "m",
+                    tuple(
+                        Option(
+                            _cell(state, p),
+                            quatorze.format_move(first, p),
+                            description=_line(first, p).capitalize(),
+                        )
+                        for p in partners
+                    ),
+                    placeholder=f"…and its partner for {_cell(state, first)}",
+                )
+            )
+        return tuple(menus)
+
+    def _buttons(self) -> tuple[Button, ...]:
+        return (
+            Button("Hint", "hint", Style.PRIMARY, emoji="💡"),
+            Button("Give up", "give-up?", Style.DANGER),
+        )
+
+    def ending(self, table: Table, outcome: Outcome) -> str:
+        player = table.seats[0].name
+        score = outcome.scores[0] if outcome.scores else 0
+        if outcome.termination == "won":
+            return f"🏆 **Cleared!** {player} took all 52 cards."
+        if outcome.termination == "give-up":
+            return f"🏳️ {player} gave up with **{score}** points."
+        return f"No row or column holds a pair any more: {player} scored **{score}**/52."
+
+    # -- actions ----------------------------------------------------------------------------
+    def handle(self, ctx: Context) -> Intent:
+        state: State = ctx.state  # type: ignore[assignment]
+        if ctx.action == "first":
+            ctx.require_turn()
+            cell = int(ctx.arg) - 1 if ctx.arg.isdigit() else -1
+            if not any(cell in pair for pair in state.pairs()):
+                raise IllegalAction(f"The card in cell {ctx.arg[:3]} has no partner to take.")
+            ctx.table.ui["first"] = {"cell": cell, "moves": len(state.moves)}
+            return Intent(changed=True)
+        if ctx.action == "hint":
+            ctx.require_turn()
+            return Intent(private=self.hint(ctx.table, state))
+        if ctx.action == "play":  # the hint's "Take this pair", on the private message
+            ctx.require_turn()
+            a, b = quatorze.parse_move(ctx.arg)
+            text = f"✅ You took {_cell(state, a)} and {_cell(state, b)}."
+            state.apply(0, ctx.arg)
+            return Intent(
+                changed=True, moved=True, private=Screen(content=text), update_private=True
+            )
+        if ctx.action == "give-up?":
+            ctx.require_turn()
+            return Intent(
+                private=Screen(
+                    content=f"Give up this game with **{state.score}** points?",
+                    rows=((Button("Yes, give up", "give-up", Style.DANGER),),),
+                )
+            )
+        if ctx.action == "give-up":
+            ctx.require_turn()
+            state.apply(0, "give-up")
+            return Intent(
+                changed=True,
+                moved=True,
+                private=Screen(content=f"🏳️ You gave up with {state.score} points."),
+                update_private=True,
+            )
+        return super().handle(ctx)
+
+    def hint(self, table: Table, state: State) -> Screen:
+        """The pair the computer would take, from what the player sees, shown privately."""
+        move = quatorze.hint(state, self.hint_budget, table_seed(table, len(state.moves)))
+        a, b = quatorze.parse_move(move)
+        picture = render_quatorze(state.view(0), (a + 1, b + 1))
+        content = (
+            f"💡 Take **{_cell(state, a)}** and **{_cell(state, b)}** ({_line(a, b)}). "
+            "The hint sees what you see: the grid and the cards gone, not the stock's order."
+        )
+        return Screen(
+            content=content,
+            pictures=(picture,),
+            rows=((Button("Take this pair", f"play={move}", Style.SUCCESS),),),
+        )
+
+    def outcome_on_resign(self, state: State, seat: int) -> Outcome:
+        ended = State.from_dict(state.to_dict())
+        ended.apply(0, "give-up")
+        outcome = ended.outcome()
+        assert outcome is not None
+        return outcome
+
+    # -- results ----------------------------------------------------------------------------
+    def results(self, table: Table, state: State | None, outcome: Outcome) -> list[Result]:
+        seat = table.seats[0]
+        if seat.user_id is None:
+            return []
+        won = outcome.termination == "won"
+        score = outcome.scores[0] if outcome.scores else 0
+        return [
+            Result(
+                seat.user_id,
+                "win" if won else "loss",
+                score,
+                False,
+                extra={"won": int(won)},
+                name=seat.name,
+            )
+        ]
+
+    def result_screen(self, table: Table, state: State | None, outcome: Outcome) -> Screen:
+        score = outcome.scores[0] if outcome.scores else 0
+        player = table.seats[0].name
+        how = {
+            "won": "cleared the grid",
+            "give-up": "gave up",
+            "no-moves": "ran out of pairs",
+        }.get(outcome.termination, "finished")
+        return Screen(content=f"🏁 **Quatorze**: {player} {how} — final score **{score}**/52.")
+
+    def standing_columns(self) -> tuple[str, ...]:
+        return ("Best", "Wins")
+
+    def standing_values(self, standing: Standing) -> tuple[str, ...]:
+        return (str(standing.best), str(standing.wins))
+
+    def rank_key(self, standing: Standing) -> tuple:
+        return (-standing.wins, -standing.best, standing.games)
