@@ -6,6 +6,7 @@ from discord import app_commands
 
 from bot.client.checkers_commands import checkers_group
 from bot.client.commands import quarters_group
+from bot.client.hearts_commands import hearts_group
 from bot.client.kabu_commands import kabu_group
 from bot.client.quatorze_commands import quatorze_group
 from bot.tables.service import TableService
@@ -17,4 +18,5 @@ def groups(service: TableService) -> list[app_commands.Group]:
         checkers_group(service),
         kabu_group(service),
         quatorze_group(service),
+        hearts_group(service),
     ]

@@ -132,6 +132,12 @@ class Controller:
         """A UI action other than an engine move (``m=<move>``), accept, decline and resign."""
         raise IllegalAction("That button does nothing here.")
 
+    def resign(self, ctx: Context) -> Intent | None:
+        """A seated member resigns. None (the default): the game ends with
+        :meth:`outcome_on_resign`. A game that goes on without them (the computer takes the
+        seat) changes the table here and returns what to save."""
+        return None
+
     def outcome_on_resign(self, state: GameState, seat: int) -> Outcome:
         others = tuple(s for s in range(state.seats) if s != seat)
         return Outcome(winners=others, termination="resign")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.tables.checkers import CheckersController
 from bot.tables.controller import Controller
+from bot.tables.hearts import HeartsController
 from bot.tables.kabu import KabuController
 from bot.tables.quarters import QuartersController
 from bot.tables.quatorze import QuatorzeController
@@ -16,5 +17,6 @@ def controllers() -> dict[str, Controller]:
         CheckersController(),
         KabuController(),
         QuatorzeController(),
+        HeartsController(),
     ]
     return {c.kind: c for c in found}

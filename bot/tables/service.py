@@ -168,8 +168,12 @@ class TableService:
             table, state, who.user_id, who.name, seat, name, arg, self.clock(), who.manage_messages
         )
         if name == "resign":
-            return await self._resign(table, state, ctx.require_seat())
-        if name == "m":
+            resigning = ctx.require_seat()
+            handled = controller.resign(ctx)  # a game may go on without them
+            if handled is None:
+                return await self._resign(table, state, resigning)
+            intent = handled
+        elif name == "m":
             ctx.require_turn()
             state.apply(seat, arg)  # type: ignore[union-attr]
             intent = Intent(changed=True, moved=True)
@@ -185,7 +189,16 @@ class TableService:
                 version=table.version,
                 board_message_id=table.board_message_id,
             )
+        self._take_back(table, who.user_id)
         return await self._commit(table, ctx.state, intent)
+
+    @staticmethod
+    def _take_back(table: Table, user_id: int) -> None:
+        """A member who acts again takes their seats back from the computer."""
+        autoplay = table.ui.get("autoplay")
+        mine = set(table.seats_of(user_id))
+        if autoplay and mine & set(autoplay):
+            table.ui["autoplay"] = [s for s in autoplay if s not in mine]
 
     def _acting_seat(self, table: Table, state: GameState | None, user_id: int) -> int | None:
         seats = table.seats_of(user_id)

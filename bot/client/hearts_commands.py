@@ -1,0 +1,64 @@
+"""``/hearts``: open a table for four, see your hand, and the running scores."""
+
+from __future__ import annotations
+
+from discord import app_commands
+
+from bot.client.commands import Interaction, start_game, table_command
+from bot.tables.service import TableService
+
+
+def hearts_group(service: TableService) -> app_commands.Group:
+    controller = service.controllers["hearts"]
+    group = app_commands.Group(
+        name="hearts",
+        description="Hearts for four: dodge the hearts and the queen of spades.",
+        guild_only=True,
+    )
+    levels = [app_commands.Choice(name=level, value=level) for level in controller.levels]
+    rulesets = [
+        app_commands.Choice(name="Classic (the seed's rules)", value="classic"),
+        app_commands.Choice(
+            name="Modern (two of clubs leads; no points on the first trick)", value="modern"
+        ),
+    ]
+
+    @group.command(name="start", description="Open a Hearts table here; up to four people join.")
+    @app_commands.describe(
+        level="The computer's strength in the empty seats (default: expert)",
+        ruleset="Classic or modern first-trick rules (default: classic)",
+        delay="Seconds between the computer's cards, 0-5 (default: 1)",
+    )
+    @app_commands.choices(level=levels, ruleset=rulesets)
+    async def start(
+        interaction: Interaction,
+        level: app_commands.Choice[str] | None = None,
+        ruleset: app_commands.Choice[str] | None = None,
+        delay: app_commands.Range[float, 0, 5] | None = None,
+    ) -> None:
+        options = {
+            "level": level and level.value,
+            "ruleset": ruleset and ruleset.value,
+            "delay": delay,
+        }
+        await start_game(interaction, "hearts", options)
+
+    async def on_hearts_table(interaction: Interaction, action: str) -> None:
+        table = await service.channel_table(interaction.channel_id or 0)
+        if table is None or table.kind != "hearts":
+            await interaction.response.send_message(
+                "No game of Hearts is running in this channel. Open one with `/hearts start`.",
+                ephemeral=True,
+            )
+            return
+        await table_command(interaction, action)
+
+    @group.command(name="hand", description="See your cards privately, and pass or play.")
+    async def hand(interaction: Interaction) -> None:
+        await on_hearts_table(interaction, "hand")
+
+    @group.command(name="scores", description="Every hand's points and the totals so far.")
+    async def scores(interaction: Interaction) -> None:
+        await on_hearts_table(interaction, "scores")
+
+    return group
