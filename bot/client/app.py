@@ -11,6 +11,7 @@ import logging
 import signal
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -230,8 +231,10 @@ class ParlourBot(discord.Client):
     async def retire(self, channel_id: int, message_id: int) -> None:
         """Take the controls off an old board message (best effort)."""
         channel = self.get_partial_messageable(channel_id)
-        with contextlib.suppress(discord.HTTPException):
+        try:
             await channel.get_partial_message(message_id).edit(view=None)
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+            log.warning("could not retire board message %s: %s", message_id, exc)
 
     async def edit_board(self, channel_id: int | None, reply: Reply) -> None:
         """Edit the board message through the channel (or re-post it when it is old)."""

@@ -328,7 +328,7 @@ class TableService:
             raise IllegalAction("Something changed at the same time; try again.")
         reply = await self._board_reply(table)
         reply.repost = True
-        reply.board_message_id = None
+        reply.board_message_id = finished.board_message_id  # its button is retired
         return reply
 
     async def _resign(self, table: Table, state: GameState | None, seat: int) -> Reply:

@@ -447,6 +447,8 @@ async def test_resign_by_command(driver: Driver, start_bot, rows: TableRows) -> 
     assert again is not None and again is not board and not r.ephemeral
     assert again.content.startswith(f"**Quarters** — {COMPUTER} vs Alice")
     await computer_answers(driver, again)
+    # The finished board's button is retired, so it cannot start yet another game.
+    await driver.wait_for(lambda: driver.fake.messages[board.id].buttons() == [])
 
 
 async def test_a_lapsed_challenge_cannot_be_accepted(
