@@ -153,3 +153,36 @@ def test_expert_plays_a_legal_hand(seed: int) -> None:
             assert action in s.legal_actions(seat)
             s.apply(seat, action)
     check_invariants(s, 0)
+
+
+def _play_hand_checked(s: State, pick, rng: random.Random) -> None:
+    """Play one hand to its end with ``pick``; every card played once, 26 (or 78) points."""
+    hands = len(s.history)
+    played: list[str] = []
+    while len(s.history) == hands and not s.is_over():
+        seat = rng.choice(s.to_act())
+        action = pick(s, seat)
+        if s.phase is Phase.PLAY:
+            played.append(action)
+        s.apply(seat, action)
+    assert sorted(played) == sorted(ALL)  # 52 cards: none created, none lost
+    h = s.history[-1]
+    assert sum(h["taken"]) == 26
+    assert sum(h["scores"]) == (78 if h["moon"] is not None else 26)
+
+
+def test_thousands_of_random_and_computer_hands():
+    """2,000 random hands and 200 computer hands, each checked card by card."""
+    rng = random.Random(2026)
+    random_pick = lambda s, seat: random_action(s, seat, rng)  # noqa: E731
+    computer_pick = lambda s, seat: choose(s, seat, rng.choice(["beginner", "standard"]), 0.01, 7)  # noqa: E731
+    for pick, count in ((random_pick, 2000), (computer_pick, 200)):
+        played = 0
+        seed = 0
+        while played < count:
+            s = State.new(seed=seed, rules=Rules(seed % 2 == 1, seed % 3 == 1), dealer=seed % 4)
+            seed += 1
+            while not s.is_over() and played < count:
+                _play_hand_checked(s, pick, rng)
+                played += 1
+        assert played == count
