@@ -21,7 +21,7 @@ class Picture:
 def to_picture(image: Image.Image, filename: str, description: str) -> Picture:
     """Encode ``image`` as a PNG. Alt text is cut to Discord's 1024 characters."""
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=6)
+    image.save(buffer, format="PNG", compress_level=3)  # ~40% faster than 6, ~10% larger
     return Picture(buffer.getvalue(), filename, description[:1024])
 
 
