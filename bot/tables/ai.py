@@ -67,5 +67,9 @@ class AiRunner:
             self._executor, choose_action, kind, state, seat, level, budget, seed
         )
 
+    def run_blocking(self, fn: Any, *args: Any) -> Any:
+        """Run ``fn(*args)`` in the pool and wait for it: for code already in a worker thread."""
+        return self._executor.submit(fn, *args).result()
+
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)

@@ -8,6 +8,7 @@ challenges, resigning, results and the scoreboard.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -29,6 +30,10 @@ class Context:
     arg: str
     now: float
     manage_messages: bool = False
+    # Runs ``fn(*args)`` in the AI's process pool and waits (``handle`` runs in a worker
+    # thread, so waiting blocks neither the event loop nor, being another process, its GIL).
+    # ``fn`` must be a picklable top-level function; by default it simply runs here.
+    compute: Callable[..., Any] = field(default=lambda fn, *args: fn(*args), repr=False)
 
     def require_seat(self) -> int:
         if self.seat is None:

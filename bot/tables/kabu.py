@@ -4,8 +4,9 @@ buttons, Draw / Stand, a private exact Hint, the reveal, and Deal again."""
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
+from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 from bot.tables.cards import cards_label
@@ -51,10 +52,22 @@ def _percent(chance: Fraction) -> str:
     return f"**{float(chance):.1%}** ({chance.numerator}/{chance.denominator})"
 
 
-@lru_cache(maxsize=64)
-def _hint(state_json: str, seat: int) -> tuple[Fraction, Fraction]:
-    """The hint for one position (exact, so it is worth keeping for the next press)."""
+def exact_chances(state_json: str, seat: int) -> tuple[Fraction, Fraction]:
+    """The hint for one position; top-level so the process pool can run it."""
     return kabu.hint(State.from_dict(json.loads(state_json)), seat)
+
+
+_HINTS: OrderedDict[tuple[str, int], tuple[Fraction, Fraction]] = OrderedDict()
+
+
+def _hint(state_json: str, seat: int, compute: Callable[..., Any]) -> tuple[Fraction, Fraction]:
+    """The exact hint, computed in the pool once per position and kept for the next press."""
+    key = (state_json, seat)
+    if key not in _HINTS:
+        _HINTS[key] = compute(exact_chances, state_json, seat)
+        while len(_HINTS) > 64:
+            _HINTS.popitem(last=False)
+    return _HINTS[key]
 
 
 class KabuController(Controller):
@@ -235,15 +248,21 @@ class KabuController(Controller):
             ctx.require_seat()
             if ctx.state is None or waiting:
                 raise IllegalAction("The round has not been dealt yet.")
-            return Intent(private=self.hint(table, ctx.state, ctx.seat))  # type: ignore[arg-type]
+            return Intent(private=self.hint(table, ctx.state, ctx.seat, ctx.compute))  # type: ignore[arg-type]
         return super().handle(ctx)
 
-    def hint(self, table: Table, state: State, asker: int) -> Screen:
+    def hint(
+        self,
+        table: Table,
+        state: State,
+        asker: int,
+        compute: Callable[..., Any] = lambda fn, *args: fn(*args),
+    ) -> Screen:
         """The deciding player's exact chances, for any seated player who asks."""
         if state.phase is not Phase.DECIDE:
             raise IllegalAction("Hints come once every player has picked a position.")
         (seat,) = state.to_act()
-        draw, stand = _hint(json.dumps(state.to_dict(), sort_keys=True), seat)
+        draw, stand = _hint(json.dumps(state.to_dict(), sort_keys=True), seat, compute)
         position = state.picks[seat]
         assert position is not None
         hand = state.positions[position]

@@ -3,6 +3,7 @@ taken, a private Hint (with a button to play it), and Give up."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.tables.cards import card_label
@@ -43,6 +44,11 @@ def _cell(state: State, cell: int) -> str:
 
 def _line(a: int, b: int) -> str:
     return f"row {a // 5 + 1}" if a // 5 == b // 5 else f"column {a % 5 + 1}"
+
+
+def suggested_pair(state: dict[str, Any], budget: float, seed: int) -> str:
+    """The hint's move; top-level so the process pool can run it."""
+    return quatorze.hint(State.from_dict(state), budget, seed)
 
 
 class QuatorzeController(Controller):
@@ -171,7 +177,7 @@ class QuatorzeController(Controller):
             return Intent(changed=True)
         if ctx.action == "hint":
             ctx.require_turn()
-            return Intent(private=self.hint(ctx.table, state))
+            return Intent(private=self.hint(ctx.table, state, ctx.compute))
         if ctx.action == "play":  # the hint's "Take this pair", on the private message
             ctx.require_turn()
             a, b = quatorze.parse_move(ctx.arg)
@@ -199,9 +205,15 @@ class QuatorzeController(Controller):
             )
         return super().handle(ctx)
 
-    def hint(self, table: Table, state: State) -> Screen:
+    def hint(
+        self,
+        table: Table,
+        state: State,
+        compute: Callable[..., Any] = lambda fn, *args: fn(*args),
+    ) -> Screen:
         """The pair the computer would take, from what the player sees, shown privately."""
-        move = quatorze.hint(state, self.hint_budget, table_seed(table, len(state.moves)))
+        seed = table_seed(table, len(state.moves))
+        move = compute(suggested_pair, state.to_dict(), self.hint_budget, seed)
         a, b = quatorze.parse_move(move)
         picture = render_quatorze(state.view(0), (a + 1, b + 1))
         content = (

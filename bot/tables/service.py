@@ -165,7 +165,16 @@ class TableService:
         ):
             raise IllegalAction("You are not seated at this table — you can watch, though.")
         ctx = Context(
-            table, state, who.user_id, who.name, seat, name, arg, self.clock(), who.manage_messages
+            table,
+            state,
+            who.user_id,
+            who.name,
+            seat,
+            name,
+            arg,
+            self.clock(),
+            who.manage_messages,
+            compute=self.ai.run_blocking,
         )
         if name == "resign":
             resigning = ctx.require_seat()
