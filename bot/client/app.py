@@ -200,7 +200,7 @@ class ParlourBot(discord.Client):
         if not interaction.response.is_done():
             await interaction.response.send_message("Done.", ephemeral=True)
         if reply.ai_next and reply.table_id is not None and interaction.channel_id:
-            self.start_computer(reply.table_id, interaction.channel_id)
+            self.start_computer(reply.table_id, interaction.channel_id, reply.delay)
 
     def refusal_text(self, interaction: discord.Interaction, reply: Reply) -> str:
         text = reply.error or ""
@@ -261,16 +261,20 @@ class ParlourBot(discord.Client):
                 await self.service.board_posted(reply.table_id, message.id)
 
     # -- the computer's turns ---------------------------------------------------------------
-    def start_computer(self, table_id: int, channel_id: int) -> None:
+    def start_computer(self, table_id: int, channel_id: int, delay: float = 0.0) -> None:
+        """Let the computer play its turns at a table, ``delay`` seconds apart (and before the
+        first, so a member's card stays in view for a moment)."""
         running = self._computer_tasks.get(table_id)
         if running is not None and not running.done():
             return
-        task = asyncio.create_task(self._computer_loop(table_id, channel_id))
+        task = asyncio.create_task(self._computer_loop(table_id, channel_id, delay))
         self._computer_tasks[table_id] = task
         task.add_done_callback(lambda _: self._computer_tasks.pop(table_id, None))
 
-    async def _computer_loop(self, table_id: int, channel_id: int) -> None:
+    async def _computer_loop(self, table_id: int, channel_id: int, delay: float = 0.0) -> None:
         channel = self.get_partial_messageable(channel_id)
+        if delay:
+            await asyncio.sleep(delay)
         while True:
             try:
                 reply = await self.service.computer_turn(table_id)

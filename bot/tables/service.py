@@ -364,7 +364,8 @@ class TableService:
         seat = next((s for s in state.to_act() if table.seats[s].is_ai or s in autoplay), None)
         if seat is None:
             return None
-        level = table.seats[seat].ai_level or controller.levels[-1]
+        # A member's seat played by the computer uses the table's level, if it has one.
+        level = table.seats[seat].ai_level or table.options.get("level") or controller.levels[-1]
         seed = table_seed(table, table.version)
         action = await self.ai.choose(
             table.kind, table.state, seat, level, controller.ai_budget, seed
