@@ -107,7 +107,7 @@ async def test_two_people_play_a_round_in_turn_with_refusals(service):
     reply = await service.act(CAROL, table_id, reply.version, "join")
     assert "Seated (3/5): Alice, Bob, Carol" in reply.board.content
     twice = await service.act(BOB, table_id, reply.version, "join")
-    assert "already at this table" in twice.error
+    assert "already have a seat" in twice.error
     not_host = await service.act(BOB, table_id, reply.version, "deal")
     assert "Alice opened this table" in not_host.error
     host_leaves = await service.act(ALICE, table_id, reply.version, "leave")
@@ -179,7 +179,7 @@ async def test_the_lobby_holds_five_players_at_most(service):
     assert "The table is full" in reply.board.content
     assert [b.disabled for b in buttons(reply.board)] == [True, False, False]
     full = await service.act(member(6), reply.table_id, reply.version, "join")
-    assert "five players at most" in full.error
+    assert "5 players at most" in full.error
     reply = await service.act(ALICE, reply.table_id, reply.version, "deal")
     assert (await state_of(service, reply.table_id)).players == 5
 

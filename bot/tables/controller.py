@@ -137,6 +137,16 @@ class Controller:
         """A UI action other than an engine move (``m=<move>``), accept, decline and resign."""
         raise IllegalAction("That button does nothing here.")
 
+    def join(self, ctx: Context) -> Intent:
+        """A member takes a free seat at a table that is waiting to start (lobby games)."""
+        table = ctx.table
+        if table.seat_of(ctx.user_id) is not None:
+            raise IllegalAction("You already have a seat at this table.")
+        if len(table.seats) >= self.max_players:
+            raise IllegalAction(f"The table is full: {self.max_players} players at most.")
+        table.seats.append(Seat(ctx.user_name, ctx.user_id))
+        return Intent(changed=True)
+
     def resign(self, ctx: Context) -> Intent | None:
         """A seated member resigns. None (the default): the game ends with
         :meth:`outcome_on_resign`. A game that goes on without them (the computer takes the

@@ -195,12 +195,7 @@ class HeartsController(Controller):
             raise IllegalAction("This table waited too long and closed. Start a new one.")
         host = ctx.user_id == table.created_by
         if ctx.action == "join":
-            if table.seat_of(ctx.user_id) is not None:
-                raise IllegalAction("You already have a seat at this table.")
-            if len(table.seats) >= self.max_players:
-                raise IllegalAction("This table is full.")
-            table.seats.append(Seat(ctx.user_name, ctx.user_id))
-            return Intent(changed=True)
+            return self.join(ctx)
         if ctx.action == "leave":
             seat = ctx.require_seat()
             if host:

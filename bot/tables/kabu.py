@@ -221,12 +221,7 @@ class KabuController(Controller):
         if ctx.action in ("join", "leave", "deal") and not waiting:
             raise IllegalAction("This round has been dealt already; join the next table.")
         if ctx.action == "join":
-            if table.seat_of(ctx.user_id) is not None:
-                raise IllegalAction("You are already at this table.")
-            if len(table.seats) >= self.max_players:
-                raise IllegalAction("The table is full: five players at most.")
-            table.seats.append(Seat(ctx.user_name, ctx.user_id))
-            return Intent(changed=True)
+            return self.join(ctx)
         if ctx.action == "leave":
             ctx.require_seat()
             if ctx.user_id == table.created_by:
