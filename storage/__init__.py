@@ -1,6 +1,18 @@
-"""Storage: aiosqlite behind a small repository API. All SQL of the project lives here."""
+"""Storage: a repository API over SQLite (aiosqlite) or PostgreSQL (asyncpg). All SQL of the
+project lives here."""
 
-from storage.database import Database, database_path
+from storage.backends import DEFAULT_POOL_SIZE
+from storage.database import Database, database_path, parse_database_url
 from storage.models import Result, Seat, Standing, Table, TableStatus
 
-__all__ = ["Database", "Result", "Seat", "Standing", "Table", "TableStatus", "database_path"]
+__all__ = [
+    "DEFAULT_POOL_SIZE",
+    "Database",
+    "Result",
+    "Seat",
+    "Standing",
+    "Table",
+    "TableStatus",
+    "database_path",
+    "parse_database_url",
+]

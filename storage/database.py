@@ -1,22 +1,27 @@
-"""The repository: every query the bot runs, over one aiosqlite connection.
+"""The repository: every query the bot runs, on SQLite or PostgreSQL (see ``storage.backends``).
 
-SQLite in WAL mode with ``synchronous=NORMAL``; every write is its own transaction. Saves are
-version-checked (``UPDATE ... WHERE id = ? AND version = ?``) so two racing clicks apply once.
+``DATABASE_URL`` chooses the back-end: ``sqlite:///path`` (the default, one file in WAL mode)
+or ``postgresql://user:password@host:5432/name`` (an asyncpg pool). The SQL is written once;
+the few fragments that differ between the dialects are in :data:`_DIALECT_SQL`. Saves are
+version-checked (``UPDATE ... WHERE id = ? AND version = ?``) so two racing clicks apply once,
+and a table's final state, its results and the rating changes commit in one transaction.
 """
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import json
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
-from storage.migrations import apply_migrations
+from storage.backends import (
+    DEFAULT_POOL_SIZE,
+    Backend,
+    PostgresBackend,
+    Session,
+    SqliteBackend,
+)
 from storage.models import Result, Seat, Standing, Table, TableStatus
 
 _TABLE_COLUMNS = (
@@ -24,21 +29,59 @@ _TABLE_COLUMNS = (
     "board_message_id, created_by, created_at, updated_at, last_move_at"
 )
 DEFAULT_RATING = 1200.0
+_SQLITE_PREFIX = "sqlite:///"
+_POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+# The per-game figures of the results (``extra``, a JSON object) summed by key.
+_DIALECT_SQL = {
+    "sqlite": {
+        "extra_sums": "SELECT r.{group}, j.key, SUM(j.value) FROM results r, json_each(r.extra) j "
+        "WHERE r.guild_id = ? AND r.{column} = ? AND j.type IN ('integer', 'real') "
+        "GROUP BY r.{group}, j.key",
+    },
+    "postgresql": {
+        "extra_sums": "SELECT r.{group}, j.key, SUM(j.value::text::double precision) "
+        "FROM results r, jsonb_each(r.extra::jsonb) j "
+        "WHERE r.guild_id = ? AND r.{column} = ? AND jsonb_typeof(j.value) = 'number' "
+        "GROUP BY r.{group}, j.key",
+    },
+}
+
+
+def parse_database_url(url: str) -> Path | str:
+    """The SQLite file behind ``sqlite:///...``, or a PostgreSQL URL as it is.
+
+    >>> parse_database_url("sqlite:///data/parlour.db")
+    PosixPath('data/parlour.db')
+    >>> parse_database_url("postgresql://parlour@db:5432/parlour")
+    'postgresql://parlour@db:5432/parlour'
+    """
+    if url.startswith(_SQLITE_PREFIX):
+        return Path(url[len(_SQLITE_PREFIX) :])
+    if url.startswith(_POSTGRES_SCHEMES):
+        return url
+    scheme = url.split(":", 1)[0]
+    raise ValueError(
+        f"scheme {scheme!r} is not supported; use sqlite:///path/to/file.db "
+        "or postgresql://user:password@host:5432/name"
+    )
 
 
 def database_path(url: str) -> Path:
-    """The file behind a SQLAlchemy-style URL.
+    """The file behind a ``sqlite:///`` URL.
 
-    >>> database_path("sqlite:///data/parlour.db")
-    PosixPath('data/parlour.db')
     >>> database_path("sqlite:////var/lib/parlour/parlour.db")
     PosixPath('/var/lib/parlour/parlour.db')
     """
-    prefix = "sqlite:///"
-    if not url.startswith(prefix):
-        scheme = url.split(":", 1)[0]
-        raise ValueError(f"DATABASE_URL scheme {scheme!r} is not supported yet; use sqlite:///...")
-    return Path(url[len(prefix) :])
+    target = parse_database_url(url)
+    if not isinstance(target, Path):
+        raise ValueError(f"{url.split(':', 1)[0]!r} is not a SQLite URL")
+    return target
+
+
+def is_postgres(target: str | Path) -> bool:
+    """Whether ``target`` (a path or a URL) names a PostgreSQL database."""
+    return isinstance(target, str) and target.startswith(_POSTGRES_SCHEMES)
 
 
 def _row_to_table(row: Sequence[Any]) -> Table:
@@ -65,52 +108,38 @@ def _dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-def _serialised(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
-    """Run the method alone on the connection: one connection has one transaction at a time,
-    so a write of one table must not interleave with another table's transaction."""
-
-    @functools.wraps(method)
-    async def wrapper(self: Database, *args: Any, **kwargs: Any) -> Any:
-        async with self._lock:
-            return await method(self, *args, **kwargs)
-
-    return wrapper
-
-
 class Database:
-    """Open with ``await Database.open(path)``; close with ``await db.close()``.
+    """Open with ``await Database.open(path_or_url)``; close with ``await db.close()``.
 
-    Every public method runs alone on the one connection (see :func:`_serialised`).
+    Every public method runs in one session of the back-end: alone on SQLite's one connection,
+    on a pooled connection on PostgreSQL.
     """
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
-        self._lock = asyncio.Lock()
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
 
     @classmethod
-    async def open(cls, path: str | Path) -> Database:
-        path = Path(path)
-        if str(path) != ":memory:":
-            path.parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=NORMAL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        await apply_migrations(conn)
-        return cls(conn)
+    async def open(cls, target: str | Path, *, pool_size: int = DEFAULT_POOL_SIZE) -> Database:
+        """Open (and migrate) a SQLite file, a ``sqlite:///`` URL or a ``postgresql://`` URL;
+        ``pool_size`` caps PostgreSQL's connections."""
+        if isinstance(target, str):
+            target = parse_database_url(target) if "://" in target else Path(target)
+        if is_postgres(target):
+            return cls(await PostgresBackend.open(str(target), pool_size=pool_size))
+        return cls(await SqliteBackend.open(target))
+
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self.backend.dialect
 
     async def close(self) -> None:
-        await self._conn.close()
+        await self.backend.close()
 
-    @_serialised
     async def schema_version(self) -> int:
-        async with self._conn.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
-        return int(row[0])
+        return await self.backend.schema_version()
 
     # -- tables -----------------------------------------------------------------------------
-    @_serialised
     async def create_table(
         self,
         *,
@@ -128,11 +157,11 @@ class Database:
         """Insert a new open table; None when the channel already has one."""
         now = time.time() if now is None else now
         try:
-            cur = await self._conn.execute(
-                "INSERT INTO game_tables (guild_id, channel_id, kind, status, seats, options, "
-                "state, ui, created_by, created_at, updated_at, last_move_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
+            async with self.backend.session(transaction=True) as s:
+                row = await s.fetchrow(
+                    "INSERT INTO game_tables (guild_id, channel_id, kind, status, seats, options, "
+                    "state, ui, created_by, created_at, updated_at, last_move_at) "
+                    f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_TABLE_COLUMNS}",
                     guild_id,
                     channel_id,
                     kind,
@@ -145,54 +174,55 @@ class Database:
                     now,
                     now,
                     now,
-                ),
-            )
-        except aiosqlite.IntegrityError:
+                )
+        except self.backend.integrity_errors:
             return None
-        return await self._get_table(cur.lastrowid)
+        assert row is not None
+        return _row_to_table(row)
 
-    @_serialised
     async def get_table(self, table_id: int) -> Table | None:
-        return await self._get_table(table_id)
+        return await self._one_table(
+            f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE id = ?", table_id
+        )
 
-    async def _get_table(self, table_id: int) -> Table | None:
-        async with self._conn.execute(
-            f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE id = ?", (table_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return _row_to_table(row) if row else None
-
-    @_serialised
     async def open_table_in_channel(self, channel_id: int) -> Table | None:
-        async with self._conn.execute(
+        return await self._one_table(
             f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE channel_id = ? "
             "AND status IN ('challenge', 'active')",
-            (channel_id,),
-        ) as cur:
-            row = await cur.fetchone()
-        return _row_to_table(row) if row else None
+            channel_id,
+        )
 
-    @_serialised
     async def last_table_in_channel(self, channel_id: int, kind: str) -> Table | None:
         """The channel's most recent table of ``kind``, open or not (None when it has none)."""
-        async with self._conn.execute(
+        return await self._one_table(
             f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE channel_id = ? AND kind = ? "
             "ORDER BY id DESC LIMIT 1",
-            (channel_id, kind),
-        ) as cur:
-            row = await cur.fetchone()
+            channel_id,
+            kind,
+        )
+
+    async def _one_table(self, sql: str, *args: Any) -> Table | None:
+        async with self.backend.session() as s:
+            row = await s.fetchrow(sql, *args)
         return _row_to_table(row) if row else None
 
-    @_serialised
-    async def open_tables(self) -> list[Table]:
-        async with self._conn.execute(
-            f"SELECT {_TABLE_COLUMNS} FROM game_tables "
-            "WHERE status IN ('challenge', 'active') ORDER BY id"
-        ) as cur:
-            rows = await cur.fetchall()
+    async def open_tables(
+        self, *, shard_count: int | None = None, shard_ids: Iterable[int] | None = None
+    ) -> list[Table]:
+        """Every open table, oldest first; with ``shard_count`` and ``shard_ids`` only those
+        whose guild belongs to one of those shards (``(guild_id >> 22) % shard_count``)."""
+        sql = f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE status IN ('challenge', 'active')"
+        args: list[Any] = []
+        if shard_count is not None:
+            ids = sorted(set(shard_ids if shard_ids is not None else range(shard_count)))
+            if not ids:
+                return []
+            sql += f" AND (guild_id >> 22) % ? IN ({', '.join('?' * len(ids))})"
+            args = [shard_count, *ids]
+        async with self.backend.session() as s:
+            rows = await s.fetch(sql + " ORDER BY id", *args)
         return [_row_to_table(r) for r in rows]
 
-    @_serialised
     async def save_table(
         self, table: Table, *, moved: bool = False, now: float | None = None
     ) -> bool:
@@ -202,7 +232,6 @@ class Database:
         """
         return await self._save(table, moved=moved, now=now, results=())
 
-    @_serialised
     async def finish_table(
         self,
         table: Table,
@@ -219,107 +248,92 @@ class Database:
         self, table: Table, *, moved: bool, now: float | None, results: tuple[Result, ...]
     ) -> bool:
         now = time.time() if now is None else now
-        await self._conn.execute("BEGIN IMMEDIATE")
-        try:
-            cur = await self._conn.execute(
+        async with self.backend.session(transaction=bool(results)) as s:
+            row = await s.fetchrow(
                 "UPDATE game_tables SET status = ?, seats = ?, options = ?, state = ?, ui = ?, "
-                "version = version + 1, updated_at = ?, "
-                "last_move_at = CASE WHEN ? THEN ? ELSE last_move_at END "
-                "WHERE id = ? AND version = ?",
-                (
-                    table.status.value,
-                    _dump([s.to_dict() for s in table.seats]),
-                    _dump(table.options),
-                    None if table.state is None else _dump(table.state),
-                    _dump(table.ui),
-                    now,
-                    moved,
-                    now,
-                    table.id,
-                    table.version,
-                ),
+                "version = version + 1, updated_at = ?, last_move_at = ? "
+                "WHERE id = ? AND version = ? RETURNING version",
+                table.status.value,
+                _dump([s.to_dict() for s in table.seats]),
+                _dump(table.options),
+                None if table.state is None else _dump(table.state),
+                _dump(table.ui),
+                now,
+                now if moved else table.last_move_at,
+                table.id,
+                table.version,
             )
-            if cur.rowcount != 1:
-                await self._conn.execute("ROLLBACK")
+            if row is None:
                 return False
             for result in results:
-                await self._insert_result(table, result, now)
-            await self._conn.execute("COMMIT")
-        except BaseException:
-            await self._conn.execute("ROLLBACK")
-            raise
+                await self._insert_result(s, table, result, now)
         table.version += 1
         table.updated_at = now
         if moved:
             table.last_move_at = now
         return True
 
-    async def _insert_result(self, table: Table, result: Result, now: float) -> None:
-        await self._conn.execute(
+    async def _insert_result(self, s: Session, table: Table, result: Result, now: float) -> None:
+        await s.execute(
             "INSERT INTO results (table_id, guild_id, kind, user_id, user_name, outcome, points, "
             "rating_change, vs_computer, extra, finished_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                table.id,
+            table.id,
+            table.guild_id,
+            table.kind,
+            result.user_id,
+            result.name,
+            result.outcome,
+            result.points,
+            float(result.rating_change),
+            int(result.vs_computer),
+            _dump(result.extra),
+            now,
+        )
+        if result.rating_change:
+            await s.execute(
+                "INSERT INTO ratings (guild_id, kind, user_id, rating, games) "
+                "VALUES (?, ?, ?, ?, 1) ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET "
+                "rating = ratings.rating + ?, games = ratings.games + 1",
                 table.guild_id,
                 table.kind,
                 result.user_id,
-                result.name,
-                result.outcome,
-                result.points,
-                result.rating_change,
-                int(result.vs_computer),
-                _dump(result.extra),
-                now,
-            ),
-        )
-        if result.rating_change:
-            await self._conn.execute(
-                "INSERT INTO ratings (guild_id, kind, user_id, rating, games) "
-                "VALUES (?, ?, ?, ? + ?, 1) ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET "
-                "rating = rating + excluded.rating - ?, games = games + 1",
-                (
-                    table.guild_id,
-                    table.kind,
-                    result.user_id,
-                    DEFAULT_RATING,
-                    result.rating_change,
-                    DEFAULT_RATING,
-                ),
+                DEFAULT_RATING + result.rating_change,
+                float(result.rating_change),
             )
 
-    @_serialised
     async def set_board_message(self, table_id: int, message_id: int) -> None:
         """Remember the board's message (no version bump: the board's controls stay valid).
 
         Only this method writes ``board_message_id``, so a save racing with it cannot undo it.
         """
-        await self._conn.execute(
-            "UPDATE game_tables SET board_message_id = ? WHERE id = ?", (message_id, table_id)
-        )
+        async with self.backend.session() as s:
+            await s.execute(
+                "UPDATE game_tables SET board_message_id = ? WHERE id = ?", message_id, table_id
+            )
 
     # -- scores -----------------------------------------------------------------------------
-    @_serialised
     async def ratings(self, guild_id: int, kind: str, user_ids: Iterable[int]) -> dict[int, float]:
         """Current ratings (the default for members without one)."""
         ids = list(user_ids)
         found: dict[int, float] = {}
         if ids:
-            marks = ",".join("?" * len(ids))
-            async with self._conn.execute(
-                f"SELECT user_id, rating FROM ratings WHERE guild_id = ? AND kind = ? "
-                f"AND user_id IN ({marks})",
-                (guild_id, kind, *ids),
-            ) as cur:
-                found = {row[0]: row[1] for row in await cur.fetchall()}
+            marks = ", ".join("?" * len(ids))
+            async with self.backend.session() as s:
+                rows = await s.fetch(
+                    "SELECT user_id, rating FROM ratings WHERE guild_id = ? AND kind = ? "
+                    f"AND user_id IN ({marks})",
+                    guild_id,
+                    kind,
+                    *ids,
+                )
+            found = {row[0]: row[1] for row in rows}
         return {uid: found.get(uid, DEFAULT_RATING) for uid in ids}
 
-    @_serialised
     async def standings(self, guild_id: int, kind: str) -> list[Standing]:
         """Every player's totals for one game in one server (not yet ordered)."""
         return list((await self._standings_by(guild_id, "kind", kind, "user_id")).values())
 
-    @_serialised
     async def player_standings(self, guild_id: int, user_id: int) -> dict[str, Standing]:
         """One member's totals in every game they played in a server, by game kind."""
         return await self._standings_by(guild_id, "user_id", user_id, "kind")
@@ -330,25 +344,25 @@ class Database:
         """Totals of the results where ``column = value``, one :class:`Standing` per ``group``
         (``column`` and ``group`` are ``kind`` or ``user_id``; never user input)."""
         assert {column, group} == {"kind", "user_id"}
-        async with self._conn.execute(
-            f"SELECT r.{group}, r.user_id, COUNT(*), SUM(r.outcome = 'win'), "
-            "SUM(r.outcome = 'loss'), SUM(r.outcome = 'draw'), SUM(r.points), MAX(r.points), "
-            "g.rating, (SELECT user_name FROM results n WHERE n.guild_id = r.guild_id "
-            "AND n.user_id = r.user_id ORDER BY n.id DESC LIMIT 1) "
-            "FROM results r LEFT JOIN ratings g ON g.guild_id = r.guild_id AND g.kind = r.kind "
-            f"AND g.user_id = r.user_id WHERE r.guild_id = ? AND r.{column} = ? "
-            f"GROUP BY r.{group}",
-            (guild_id, value),
-        ) as cur:
-            rows = await cur.fetchall()
-        extras: dict[Any, dict[str, float]] = {}
-        async with self._conn.execute(
-            f"SELECT r.{group}, j.key, SUM(j.value) FROM results r, json_each(r.extra) j "
-            f"WHERE r.guild_id = ? AND r.{column} = ? AND j.type IN ('integer', 'real') "
-            f"GROUP BY r.{group}, j.key",
-            (guild_id, value),
-        ) as cur:
-            for key, name, total in await cur.fetchall():
+        extra_sums = _DIALECT_SQL[self.dialect]["extra_sums"].format(group=group, column=column)
+        async with self.backend.session() as s:
+            rows = await s.fetch(
+                f"SELECT r.{group}, r.user_id, COUNT(*), "
+                "SUM(CASE WHEN r.outcome = 'win' THEN 1 ELSE 0 END), "
+                "SUM(CASE WHEN r.outcome = 'loss' THEN 1 ELSE 0 END), "
+                "SUM(CASE WHEN r.outcome = 'draw' THEN 1 ELSE 0 END), SUM(r.points), "
+                "MAX(r.points), MAX(g.rating), (SELECT n.user_name FROM results n "
+                "WHERE n.guild_id = r.guild_id AND n.user_id = r.user_id "
+                "ORDER BY n.id DESC LIMIT 1) "
+                "FROM results r LEFT JOIN ratings g ON g.guild_id = r.guild_id "
+                f"AND g.kind = r.kind AND g.user_id = r.user_id "
+                f"WHERE r.guild_id = ? AND r.{column} = ? GROUP BY r.{group}, r.user_id, "
+                "r.guild_id",
+                guild_id,
+                value,
+            )
+            extras: dict[Any, dict[str, float]] = {}
+            for key, name, total in await s.fetch(extra_sums, guild_id, value):
                 extras.setdefault(key, {})[name] = total
         return {
             r[0]: Standing(
@@ -367,32 +381,33 @@ class Database:
         }
 
     # -- settings and meta ------------------------------------------------------------------
-    @_serialised
     async def guild_setting(self, guild_id: int, name: str) -> str | None:
-        async with self._conn.execute(
-            "SELECT value FROM guild_settings WHERE guild_id = ? AND name = ?", (guild_id, name)
-        ) as cur:
-            row = await cur.fetchone()
+        async with self.backend.session() as s:
+            row = await s.fetchrow(
+                "SELECT value FROM guild_settings WHERE guild_id = ? AND name = ?", guild_id, name
+            )
         return row[0] if row else None
 
-    @_serialised
     async def set_guild_setting(self, guild_id: int, name: str, value: str) -> None:
-        await self._conn.execute(
-            "INSERT INTO guild_settings (guild_id, name, value) VALUES (?, ?, ?) "
-            "ON CONFLICT (guild_id, name) DO UPDATE SET value = excluded.value",
-            (guild_id, name, value),
-        )
+        async with self.backend.session() as s:
+            await s.execute(
+                "INSERT INTO guild_settings (guild_id, name, value) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id, name) DO UPDATE SET value = excluded.value",
+                guild_id,
+                name,
+                value,
+            )
 
-    @_serialised
     async def get_meta(self, name: str) -> str | None:
-        async with self._conn.execute("SELECT value FROM meta WHERE name = ?", (name,)) as cur:
-            row = await cur.fetchone()
+        async with self.backend.session() as s:
+            row = await s.fetchrow("SELECT value FROM meta WHERE name = ?", name)
         return row[0] if row else None
 
-    @_serialised
     async def set_meta(self, name: str, value: str) -> None:
-        await self._conn.execute(
-            "INSERT INTO meta (name, value) VALUES (?, ?) "
-            "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-            (name, value),
-        )
+        async with self.backend.session() as s:
+            await s.execute(
+                "INSERT INTO meta (name, value) VALUES (?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                name,
+                value,
+            )

@@ -1,9 +1,11 @@
-"""Shared fixtures: a real SQLite file, the table service, members."""
+"""Shared fixtures: a real database on each back-end (a SQLite file, a PostgreSQL schema), the
+table service, members."""
 
 from __future__ import annotations
 
 import pytest
 from limits import assert_fits_discord
+from pg import fresh_schema
 from support import Clock
 
 from bot.tables.ai import AiRunner
@@ -43,9 +45,17 @@ def clock() -> Clock:
     return Clock()
 
 
-@pytest.fixture
-def db_path(tmp_path):
-    return tmp_path / "parlour.db"
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def db_path(request, tmp_path):
+    """Where a test's database lives: a SQLite file, or a PostgreSQL URL of a fresh schema.
+
+    ``Database.open(db_path)`` takes either; a test using it runs once on each back-end.
+    """
+    if request.param == "sqlite":
+        yield tmp_path / "parlour.db"
+        return
+    async with fresh_schema() as url:
+        yield url
 
 
 @pytest.fixture

@@ -22,8 +22,8 @@ async def finish(db, table) -> None:
     assert await db.finish_table(table, [])
 
 
-async def test_last_table_in_channel_finds_the_newest_of_that_kind_open_or_finished(tmp_path):
-    db = await Database.open(tmp_path / "p.db")
+async def test_last_table_in_channel_finds_the_newest_of_that_kind_open_or_finished(db_path):
+    db = await Database.open(db_path)
     assert await db.last_table_in_channel(1, "checkers") is None
     first = await make(db, 1, "checkers")
     assert (await db.last_table_in_channel(1, "checkers")).id == first.id  # open

@@ -1,0 +1,194 @@
+"""The two SQL back-ends behind the repository: SQLite (aiosqlite) and PostgreSQL (asyncpg).
+
+The repository writes its SQL once with ``?`` placeholders; a back-end runs it as its driver
+wants it (PostgreSQL numbers them ``$1, $2, ...``). Every repository method runs in one
+:meth:`Backend.session`, which is a transaction when asked for one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+import aiosqlite
+import asyncpg
+
+from storage.migrations import apply_migrations, apply_postgres_migrations
+
+DEFAULT_POOL_SIZE = 10
+_PLACEHOLDER = re.compile(r"\?")
+
+
+class Session(Protocol):
+    """One connection (inside a transaction when the session asked for one)."""
+
+    async def fetch(self, sql: str, *args: Any) -> list[Sequence[Any]]: ...
+
+    async def fetchrow(self, sql: str, *args: Any) -> Sequence[Any] | None: ...
+
+    async def execute(self, sql: str, *args: Any) -> None: ...
+
+
+class Backend(Protocol):
+    dialect: str
+    integrity_errors: tuple[type[BaseException], ...]
+
+    def session(
+        self, *, transaction: bool = False
+    ) -> contextlib.AbstractAsyncContextManager[Session]: ...
+
+    async def schema_version(self) -> int: ...
+
+    async def close(self) -> None: ...
+
+
+# -- SQLite ---------------------------------------------------------------------------------
+class _SqliteSession:
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def fetch(self, sql: str, *args: Any) -> list[Sequence[Any]]:
+        async with self._conn.execute(sql, args) as cur:
+            return list(await cur.fetchall())
+
+    async def fetchrow(self, sql: str, *args: Any) -> Sequence[Any] | None:
+        async with self._conn.execute(sql, args) as cur:
+            return await cur.fetchone()
+
+    async def execute(self, sql: str, *args: Any) -> None:
+        await self._conn.execute(sql, args)
+
+
+class SqliteBackend:
+    """One aiosqlite connection in WAL mode with ``synchronous=NORMAL``.
+
+    One connection has one transaction at a time, so sessions take turns (a lock): a write of
+    one table never interleaves with another table's transaction.
+    """
+
+    dialect = "sqlite"
+    integrity_errors: tuple[type[BaseException], ...] = (aiosqlite.IntegrityError,)
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> SqliteBackend:
+        path = Path(path)
+        if str(path) != ":memory:":
+            path.parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA synchronous=NORMAL")
+            await conn.execute("PRAGMA foreign_keys=ON")
+            await conn.execute("PRAGMA busy_timeout=5000")
+            await apply_migrations(conn)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn)
+
+    @contextlib.asynccontextmanager
+    async def session(self, *, transaction: bool = False) -> AsyncIterator[Session]:
+        async with self._lock:
+            if not transaction:
+                yield _SqliteSession(self.conn)
+                return
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield _SqliteSession(self.conn)
+            except BaseException:
+                await self.conn.execute("ROLLBACK")
+                raise
+            await self.conn.execute("COMMIT")
+
+    async def schema_version(self) -> int:
+        async with self.session() as s:
+            row = await s.fetchrow("PRAGMA user_version")
+        assert row is not None
+        return int(row[0])
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+
+# -- PostgreSQL -----------------------------------------------------------------------------
+def postgres_sql(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's numbered ones (no ``?`` in literals, by rule).
+
+    >>> postgres_sql("SELECT a FROM t WHERE b = ? AND c IN (?, ?)")
+    'SELECT a FROM t WHERE b = $1 AND c IN ($2, $3)'
+    """
+    count = 0
+
+    def number(_: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        return f"${count}"
+
+    return _PLACEHOLDER.sub(number, sql)
+
+
+class _PostgresSession:
+    def __init__(self, conn: Any) -> None:
+        self._conn = conn
+
+    async def fetch(self, sql: str, *args: Any) -> list[Sequence[Any]]:
+        return list(await self._conn.fetch(postgres_sql(sql), *args))
+
+    async def fetchrow(self, sql: str, *args: Any) -> Sequence[Any] | None:
+        return await self._conn.fetchrow(postgres_sql(sql), *args)
+
+    async def execute(self, sql: str, *args: Any) -> None:
+        await self._conn.execute(postgres_sql(sql), *args)
+
+
+class PostgresBackend:
+    """An asyncpg connection pool (``pool_size`` connections at most).
+
+    Query parameters of the URL other than libpq's own become server settings, so
+    ``postgresql://host/db?search_path=other`` keeps everything in the schema ``other``.
+    """
+
+    dialect = "postgresql"
+
+    integrity_errors: tuple[type[BaseException], ...] = (asyncpg.UniqueViolationError,)
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self.pool = pool
+
+    @classmethod
+    async def open(cls, url: str, *, pool_size: int = DEFAULT_POOL_SIZE) -> PostgresBackend:
+        if pool_size < 1:
+            raise ValueError("the pool needs at least one connection")
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        try:
+            async with pool.acquire() as conn:
+                await apply_postgres_migrations(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool)
+
+    @contextlib.asynccontextmanager
+    async def session(self, *, transaction: bool = False) -> AsyncIterator[Session]:
+        async with self.pool.acquire() as conn:
+            if not transaction:
+                yield _PostgresSession(conn)
+                return
+            async with conn.transaction():
+                yield _PostgresSession(conn)
+
+    async def schema_version(self) -> int:
+        async with self.session() as s:
+            row = await s.fetchrow("SELECT version FROM schema_version")
+        return int(row[0]) if row else 0
+
+    async def close(self) -> None:
+        await self.pool.close()
