@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import time
+from decimal import Decimal
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -40,7 +41,7 @@ _DIALECT_SQL = {
         "GROUP BY r.{group}, j.key",
     },
     "postgresql": {
-        "extra_sums": "SELECT r.{group}, j.key, SUM(j.value::text::double precision) "
+        "extra_sums": "SELECT r.{group}, j.key, SUM(j.value::text::numeric) "
         "FROM results r, jsonb_each(r.extra::jsonb) j "
         "WHERE r.guild_id = ? AND r.{column} = ? AND jsonb_typeof(j.value) = 'number' "
         "GROUP BY r.{group}, j.key",
@@ -102,6 +103,13 @@ def _row_to_table(row: Sequence[Any]) -> Table:
         updated_at=row[13],
         last_move_at=row[14],
     )
+
+
+def _plain_number(value: Any) -> float:
+    """A sum as SQLite gives it: an int when whole (PostgreSQL sums JSON numbers as Decimal)."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    return value
 
 
 def _dump(value: Any) -> str:
@@ -363,7 +371,7 @@ class Database:
             )
             extras: dict[Any, dict[str, float]] = {}
             for key, name, total in await s.fetch(extra_sums, guild_id, value):
-                extras.setdefault(key, {})[name] = total
+                extras.setdefault(key, {})[name] = _plain_number(total)
         return {
             r[0]: Standing(
                 user_id=r[1],

@@ -578,9 +578,12 @@ class Driver:
     # ----------------------------------------------------------------- sending
 
     async def _send(self, interaction: Interaction, timeout: float | None, what: str) -> Response:
-        if not self.fake.gateway.connected:
+        gateway = self.fake.gateway
+        if not gateway.connected_for(interaction.guild_id):
             await self.wait_for(
-                lambda: self.fake.gateway.connected, timeout, "the bot to be connected"
+                lambda: gateway.connected_for(interaction.guild_id),
+                timeout,
+                "the bot to be connected",
             )
         await self.fake.send_interaction(interaction)
         limit = timeout or self.timeout
@@ -594,7 +597,7 @@ class Driver:
         except TimeoutError:
             raise DriverError(
                 f"the bot did not answer {what} within {limit}s "
-                f"(bot connected: {self.fake.gateway.connected})"
+                f"(bot connected: {gateway.connected_for(interaction.guild_id)})"
             ) from None
         if interaction.rejected:
             raise DriverError(f"{what}: the bot's answer was rejected ({interaction.rejected})")

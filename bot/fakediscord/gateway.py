@@ -1,5 +1,10 @@
 """The fake gateway websocket: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME.
 
+Sharding works as Discord's does: IDENTIFY may carry ``shard: [id, count]``; that session's READY
+lists only the guilds with ``(guild_id >> 22) % count == id``, and guild events (interactions)
+go only to the session that owns the guild. A shard outside ``0 <= id < count`` closes the
+socket with 4010 (Invalid shard). Without ``shard`` a session is shard ``[0, 1]``: every guild.
+
 discord.py 2.x connects with ``?v=10&encoding=json&compress=zlib-stream`` (or ``zstd-stream``
 when a zstd module is installed); this gateway implements zlib-stream (one compressor per
 connection, every message ends with a Z_SYNC_FLUSH) and plain JSON text frames otherwise.
@@ -26,6 +31,17 @@ DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE_STATE = 0, 1, 2, 3, 4
 RESUME, RECONNECT, REQUEST_MEMBERS, INVALIDATE_SESSION, HELLO, HEARTBEAT_ACK = 6, 7, 8, 9, 10, 11
 
 HEARTBEAT_INTERVAL_MS = 41_250
+# A heartbeat's ACK goes out after this round trip, off the read loop. discord.py records when it
+# sent a heartbeat only after its keep-alive thread wakes up from the send; an ACK that arrives
+# before that is measured against the previous heartbeat, and the bot logs "Can't keep up,
+# websocket is 41.3s behind" on every beat. Discord's own network latency hides that race.
+HEARTBEAT_ACK_DELAY = 0.05
+INVALID_SHARD = 4010
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord sends ``guild_id``'s events on."""
+    return (guild_id >> 22) % shard_count
 
 
 @dataclass(slots=True)
@@ -34,9 +50,15 @@ class Session:
 
     id: str
     intents: int
+    shard: tuple[int, int] = (0, 1)  # (id, count)
     seq: int = 0
     sent: list[dict[str, Any]] = field(default_factory=list)
     identified_at: float = 0.0
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether this session's shard carries the guild's events."""
+        shard_id, count = self.shard
+        return shard_of(guild_id, count) == shard_id
 
 
 class Connection:
@@ -64,7 +86,7 @@ class Connection:
 
 
 class Gateway:
-    """Serves the gateway websocket for one bot and dispatches events to it."""
+    """Serves the gateway websocket for one bot (one or several shards) and dispatches events."""
 
     def __init__(
         self,
@@ -73,23 +95,53 @@ class Gateway:
         resume_url: Callable[[], str],
         on_problem: Callable[[str, str], None],
         on_change: Callable[[], None],
+        heartbeat_interval_ms: int = HEARTBEAT_INTERVAL_MS,
+        heartbeat_ack_delay: float = HEARTBEAT_ACK_DELAY,
     ) -> None:
         self.world = world
         self._resume_url = resume_url
         self._on_problem = on_problem
         self._on_change = on_change
-        self.session: Session | None = None
-        self.connection: Connection | None = None
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.heartbeat_ack_delay = heartbeat_ack_delay
+        self.sessions: dict[tuple[int, int], Session] = {}  # the latest session of each shard
+        self.connections: dict[tuple[int, int], Connection] = {}
+        self.shard_count = 1  # of the latest IDENTIFY
         self.identify_count = 0
         self.resume_count = 0
         self.connect_count = 0
         self.ready = asyncio.Event()
         self.received: list[dict[str, Any]] = []
+        self._acks: set[asyncio.Task[None]] = set()
+
+    @property
+    def session(self) -> Session | None:
+        """The session of shard 0 (the only one of an unsharded bot)."""
+        return self.sessions.get((0, self.shard_count))
+
+    @property
+    def connection(self) -> Connection | None:
+        """The live connection of shard 0."""
+        return self.connections.get((0, self.shard_count))
 
     @property
     def connected(self) -> bool:
-        """Whether a bot is connected with an identified (or resumed) session."""
-        c = self.connection
+        """Whether every shard of the latest shard count has an identified (or resumed), open
+        connection (for an unsharded bot: whether the bot is connected)."""
+        return all(self._live((i, self.shard_count)) for i in range(self.shard_count))
+
+    def connected_for(self, guild_id: int | None) -> bool:
+        """Whether the connection that carries ``guild_id``'s events is up."""
+        shard = self.shard_for(guild_id)
+        return self._live(shard)
+
+    def shard_for(self, guild_id: int | None) -> tuple[int, int]:
+        """(id, count) of the shard owning the guild (shard 0 for events without a guild)."""
+        count = self.shard_count
+        return (0 if guild_id is None else shard_of(guild_id, count), count)
+
+    def _live(self, shard: tuple[int, int]) -> bool:
+        c = self.connections.get(shard)
         return c is not None and c.session is not None and not c.ws.closed
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
@@ -103,7 +155,7 @@ class Gateway:
             return ws
         conn = Connection(ws, zlib_stream=compress == "zlib-stream")
         self.connect_count += 1
-        await conn.send({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+        await conn.send({"op": HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}})
         try:
             async for msg in ws:
                 if msg.type == WSMsgType.TEXT:
@@ -113,10 +165,11 @@ class Gateway:
                 elif msg.type == WSMsgType.ERROR:
                     break
         finally:
-            if self.connection is conn:
-                self.connection = None
-                self.ready.clear()
-                self._on_change()
+            for shard, live in list(self.connections.items()):
+                if live is conn:
+                    del self.connections[shard]
+                    self.ready.clear()
+                    self._on_change()
         return ws
 
     async def _received(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -124,7 +177,9 @@ class Gateway:
         op = message.get("op")
         data = message.get("d")
         if op == HEARTBEAT:
-            await conn.send({"op": HEARTBEAT_ACK})
+            task = asyncio.create_task(self._ack(conn))
+            self._acks.add(task)
+            task.add_done_callback(self._acks.discard)
         elif op == IDENTIFY:
             await self._identify(conn, data or {})
         elif op == RESUME:
@@ -136,34 +191,46 @@ class Gateway:
         else:
             self._on_problem("gateway", f"unknown opcode {op}")
 
+    async def _ack(self, conn: Connection) -> None:
+        """Acknowledge a heartbeat after the simulated round trip, without holding up reads."""
+        await asyncio.sleep(self.heartbeat_ack_delay)
+        await conn.send({"op": HEARTBEAT_ACK})
+
     async def _identify(self, conn: Connection, data: dict[str, Any]) -> None:
         if data.get("token") != self.world.token:
             await conn.ws.close(code=4004, message=b"Authentication failed.")
             return
-        session = Session(id=secrets.token_hex(16), intents=int(data.get("intents") or 0))
-        self.identify_count += 1
-        self.session = session
-        conn.session = session
-        await self._replace_connection(conn)
-        await self._dispatch_on(
-            conn, "READY", self.world.ready_payload(session.id, self._resume_url())
+        shard = _valid_shard(data.get("shard", [0, 1]))
+        if shard is None:
+            await conn.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+            return
+        session = Session(
+            id=secrets.token_hex(16), intents=int(data.get("intents") or 0), shard=shard
         )
-        for guild in self.world.guilds:
+        self.identify_count += 1
+        if shard[1] != self.shard_count:
+            self.shard_count = shard[1]
+            self.sessions = {k: v for k, v in self.sessions.items() if k[1] == shard[1]}
+        self.sessions[shard] = session
+        conn.session = session
+        await self._replace_connection(shard, conn)
+        guilds = [g for g in self.world.guilds if session.owns(g.id)]
+        ready = self.world.ready_payload(session.id, self._resume_url())
+        ready["shard"] = list(shard)
+        ready["guilds"] = [{"id": str(g.id), "unavailable": True} for g in guilds]
+        await self._dispatch_on(conn, "READY", ready)
+        for guild in guilds:
             await self._dispatch_on(conn, "GUILD_CREATE", guild.payload())
         self.ready.set()
         self._on_change()
 
     async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
-        session = self.session
-        if (
-            session is None
-            or data.get("session_id") != session.id
-            or data.get("token") != self.world.token
-        ):
+        session = next((s for s in self.sessions.values() if s.id == data.get("session_id")), None)
+        if session is None or data.get("token") != self.world.token:
             await conn.send({"op": INVALIDATE_SESSION, "d": False})
             return
         conn.session = session
-        await self._replace_connection(conn)
+        await self._replace_connection(session.shard, conn)
         seq = int(data.get("seq") or 0)
         for message in session.sent:
             if message["s"] > seq:
@@ -173,9 +240,9 @@ class Gateway:
         self.ready.set()
         self._on_change()
 
-    async def _replace_connection(self, conn: Connection) -> None:
-        old = self.connection
-        self.connection = conn
+    async def _replace_connection(self, shard: tuple[int, int], conn: Connection) -> None:
+        old = self.connections.get(shard)
+        self.connections[shard] = conn
         if old is not None and old is not conn and not old.ws.closed:
             await old.ws.close(code=4000)
 
@@ -201,36 +268,64 @@ class Gateway:
         await conn.send(message)
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a dispatch to the bot; kept for replay if the connection is down."""
-        session = self.session
+        """Send a dispatch to the session owning its guild (``data["guild_id"]``; shard 0 for
+        events without one); kept for replay if that connection is down."""
+        guild_id = data.get("guild_id")
+        shard = self.shard_for(int(guild_id) if guild_id is not None else None)
+        session = self.sessions.get(shard)
         if session is None:
-            self._on_problem("driver", f"{event} dispatched but no bot ever identified")
+            self._on_problem(
+                "driver", f"{event} dispatched but shard {list(shard)} never identified"
+            )
             return
         session.seq += 1
         message = {"op": DISPATCH, "t": event, "s": session.seq, "d": data}
         session.sent.append(message)
-        conn = self.connection
+        conn = self.connections.get(shard)
         if conn is not None and conn.session is session:
             await conn.send(message)
 
-    async def drop(self, *, code: int = 4000) -> None:
-        """Close the bot's websocket as a network failure would; the session stays resumable."""
-        conn = self.connection
-        if conn is None:
-            return
-        self.connection = None
-        self.ready.clear()
-        await conn.ws.close(code=code)
-        self._on_change()
+    def dispatched(self, shard: tuple[int, int], event: str | None = None) -> list[dict[str, Any]]:
+        """The dispatches a shard's latest session was sent (optionally of one event)."""
+        session = self.sessions.get(shard)
+        sent = session.sent if session is not None else []
+        return [m for m in sent if event is None or m["t"] == event]
+
+    async def drop(self, *, code: int = 4000, shard: tuple[int, int] | None = None) -> None:
+        """Close the bot's websocket (one shard's, or all) as a network failure would; the
+        sessions stay resumable."""
+        for key in [shard] if shard is not None else list(self.connections):
+            conn = self.connections.pop(key, None)
+            if conn is None:
+                continue
+            self.ready.clear()
+            await conn.ws.close(code=code)
+            self._on_change()
 
     async def send_reconnect(self) -> None:
         """Ask the bot to reconnect and resume (opcode 7), as Discord does now and then."""
-        if self.connection is not None:
-            await self.connection.send({"op": RECONNECT, "d": None})
+        for conn in list(self.connections.values()):
+            await conn.send({"op": RECONNECT, "d": None})
 
     async def close(self) -> None:
-        """Close the current connection (server shutdown)."""
-        conn = self.connection
-        self.connection = None
-        if conn is not None and not conn.ws.closed:
-            await conn.ws.close(code=1001)
+        """Close every connection (server shutdown)."""
+        for task in list(self._acks):
+            task.cancel()
+        conns = list(self.connections.values())
+        self.connections.clear()
+        for conn in conns:
+            if not conn.ws.closed:
+                await conn.ws.close(code=1001)
+
+
+def _valid_shard(value: Any) -> tuple[int, int] | None:
+    """``[id, count]`` as a tuple when Discord would accept it, else None."""
+    if (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        and value[1] >= 1
+        and 0 <= value[0] < value[1]
+    ):
+        return int(value[0]), int(value[1])
+    return None

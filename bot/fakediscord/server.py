@@ -25,7 +25,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.fakediscord import limits
-from bot.fakediscord.gateway import Gateway
+from bot.fakediscord.gateway import HEARTBEAT_INTERVAL_MS, Gateway
 from bot.fakediscord.state import (
     FLAG_EPHEMERAL,
     FLAG_LOADING,
@@ -93,8 +93,11 @@ class FakeDiscord:
         reject_invalid: bool = True,
         port: int = 0,
         host: str = "127.0.0.1",
+        recommended_shards: int | None = None,
+        heartbeat_interval_ms: int = HEARTBEAT_INTERVAL_MS,
     ) -> None:
         self.world = world or World.default()
+        self.recommended_shards = recommended_shards
         self.response_deadline = response_deadline
         self.reject_invalid = reject_invalid
         self.host = host
@@ -117,6 +120,7 @@ class FakeDiscord:
             resume_url=lambda: self.ws_url,
             on_problem=self.problem,
             on_change=self.changed,
+            heartbeat_interval_ms=heartbeat_interval_ms,
         )
         self._runner: web.AppRunner | None = None
         self._routes = self._build_routes()
@@ -496,7 +500,7 @@ class FakeDiscord:
         return _json(
             {
                 "url": self.ws_url,
-                "shards": 1,
+                "shards": self.shards_to_recommend(),
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 999,
@@ -505,6 +509,13 @@ class FakeDiscord:
                 },
             }
         )
+
+    def shards_to_recommend(self) -> int:
+        """What ``GET /gateway/bot`` recommends: the given count, else one shard per 1,000
+        guilds as Discord does."""
+        if self.recommended_shards is not None:
+            return self.recommended_shards
+        return max(1, -(-len(self.world.guilds) // 1000))
 
     async def _get_guild(self, request: web.Request, guild: str) -> web.Response:
         try:
