@@ -32,6 +32,8 @@ class Session(Protocol):
 
     async def execute(self, sql: str, *args: Any) -> None: ...
 
+    async def executemany(self, sql: str, rows: list[Sequence[Any]]) -> None: ...
+
 
 class Backend(Protocol):
     dialect: str
@@ -61,6 +63,9 @@ class _SqliteSession:
 
     async def execute(self, sql: str, *args: Any) -> None:
         await self._conn.execute(sql, args)
+
+    async def executemany(self, sql: str, rows: list[Sequence[Any]]) -> None:
+        await self._conn.executemany(sql, rows)
 
 
 class SqliteBackend:
@@ -147,6 +152,9 @@ class _PostgresSession:
 
     async def execute(self, sql: str, *args: Any) -> None:
         await self._conn.execute(postgres_sql(sql), *args)
+
+    async def executemany(self, sql: str, rows: list[Sequence[Any]]) -> None:
+        await self._conn.executemany(postgres_sql(sql), rows)
 
 
 class PostgresBackend:

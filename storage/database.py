@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import json
 import time
-from decimal import Decimal
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
