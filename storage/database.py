@@ -125,6 +125,12 @@ class Database:
 
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
+        self.shard_scope: tuple[int, tuple[int, ...]] | None = None
+
+    def only_shards(self, shard_count: int, shard_ids: Iterable[int]) -> None:
+        """Make :meth:`open_tables` list only the tables of these shards by default: what a
+        process running those shards acts on by itself (restoring, sweeps, time-outs)."""
+        self.shard_scope = (shard_count, tuple(shard_ids))
 
     @classmethod
     async def open(cls, target: str | Path, *, pool_size: int = DEFAULT_POOL_SIZE) -> Database:
@@ -217,10 +223,13 @@ class Database:
     async def open_tables(
         self, *, shard_count: int | None = None, shard_ids: Iterable[int] | None = None
     ) -> list[Table]:
-        """Every open table, oldest first; with ``shard_count`` and ``shard_ids`` only those
-        whose guild belongs to one of those shards (``(guild_id >> 22) % shard_count``)."""
+        """Every open table, oldest first; with ``shard_count`` and ``shard_ids`` (by default
+        those of :meth:`only_shards`) only those whose guild belongs to one of those shards
+        (``(guild_id >> 22) % shard_count``)."""
         sql = f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE status IN ('challenge', 'active')"
         args: list[Any] = []
+        if shard_count is None and self.shard_scope is not None:
+            shard_count, shard_ids = self.shard_scope
         if shard_count is not None:
             ids = sorted(set(shard_ids if shard_ids is not None else range(shard_count)))
             if not ids:

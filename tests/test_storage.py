@@ -269,3 +269,12 @@ def test_an_unreachable_postgres_fails_the_leg_under_ci_and_skips_it_locally(ci)
     else:
         assert done.returncode == 0 and "SKIPPED [1]" in done.stdout
         assert "PostgreSQL leg: no server at" in done.stdout
+
+
+async def test_a_process_scoped_to_its_shards_lists_only_their_open_tables(db):
+    guilds = [(n << 22) + 7 for n in range(4)]
+    for channel, guild in enumerate(guilds):
+        await new_table(db, channel=channel, guild=guild)
+    db.only_shards(2, [1])
+    assert [t.guild_id >> 22 for t in await db.open_tables()] == [1, 3]
+    assert len(await db.open_tables(shard_count=1, shard_ids=[0])) == 4  # explicit wins

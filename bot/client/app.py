@@ -45,7 +45,7 @@ class ParlourBot(discord.Client):
     """Holds the table service; everything game-specific is in ``bot.tables``."""
 
     def __init__(self, config: Config) -> None:
-        super().__init__(intents=discord.Intents(guilds=True))
+        super().__init__(intents=discord.Intents(guilds=True), **shard_options(config))
         self.config = config
         self.tree = ParlourTree(self)
         self.service: TableService
@@ -53,7 +53,9 @@ class ParlourBot(discord.Client):
         self._background: set[asyncio.Task[Any]] = set()
 
     async def setup_hook(self) -> None:
-        db = await Database.open(self.config.database)
+        db = await Database.open(self.config.database, pool_size=self.config.pool_size)
+        if self.config.shards is not None:  # act by ourselves only for our shards' guilds
+            db.only_shards(self.config.shards.count, self.config.shards.ids)
         self.service = TableService(db, controllers(), AiRunner(self.config.ai_workers))
         self.add_dynamic_items(TableButton, TableSelect)
         commands.install(self.tree, self.service)
@@ -88,7 +90,12 @@ class ParlourBot(discord.Client):
 
     # -- commands ---------------------------------------------------------------------------
     async def sync_commands(self) -> None:
-        """Sync the command tree only when it changed since the last sync (a hash in the db)."""
+        """Sync the command tree only when it changed since the last sync (a hash in the db).
+
+        Of several processes, only the one running shard 0 syncs."""
+        if self.config.shards is not None and not self.config.shards.syncs_commands:
+            log.info("commands are synced by the process of shard 0")
+            return
         guild = discord.Object(self.config.guild_id) if self.config.guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
@@ -340,10 +347,22 @@ async def send_private(
         log.exception("could not answer interaction %s", interaction.id)
 
 
+class ShardedParlourBot(ParlourBot, discord.AutoShardedClient):
+    """The bot running the shards ``SHARD_IDS`` of ``SHARD_COUNT`` (one connection each)."""
+
+
+def shard_options(config: Config) -> dict[str, Any]:
+    """discord.py's shard arguments for this process (none when unsharded)."""
+    if config.shards is None:
+        return {}
+    return {"shard_count": config.shards.count, "shard_ids": list(config.shards.ids)}
+
+
 async def run(config: Config) -> None:
     """Run until the connection ends or SIGTERM/SIGINT asks the bot to stop (it then closes
     its connection and its database cleanly, as ``docker stop`` expects)."""
-    async with ParlourBot(config) as bot:
+    kind = ParlourBot if config.shards is None else ShardedParlourBot
+    async with kind(config) as bot:
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):

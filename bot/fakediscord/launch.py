@@ -9,6 +9,8 @@ with ``runpy`` as ``__main__``. The bot's own code is unchanged. Two small addit
   before firing ``on_ready`` (2 s by default); the fake sends them all at once.
 - The discord.py events ``ready`` and ``resumed`` are reported to the fake
   (``POST /_fake/client-event``), so tests know when the bot is ready.
+- ``FAKEDISCORD_CLIENT_NAME`` (environment) is appended to the bot's User-Agent, so the fake
+  can tell which of several bot processes made a REST call (:meth:`FakeDiscord.requests_from`).
 - Errors logged by discord.py (e.g. "Ignoring exception in command") are also written to
   stderr, even when the bot configures no logging (discord.py installs a NullHandler), so a
   test can find them in the bot's output.
@@ -19,10 +21,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import runpy
 import sys
 from typing import Any
 
+CLIENT_NAME_MARK = "fakediscord-client/"
 _settings: dict[str, Any] = {"base": None, "guild_ready_timeout": None, "patched": False}
 
 
@@ -69,6 +73,16 @@ def configure(api_base: str, *, guild_ready_timeout: float | None = 0.25) -> Non
             task.add_done_callback(tasks.discard)
 
     discord.Client.dispatch = dispatch  # type: ignore[method-assign]
+
+    original_http_init = discord.http.HTTPClient.__init__
+
+    def http_init(self: Any, *args: Any, **kwargs: Any) -> None:
+        original_http_init(self, *args, **kwargs)
+        name = os.environ.get("FAKEDISCORD_CLIENT_NAME")
+        if name:
+            self.user_agent += f" {CLIENT_NAME_MARK}{name}"
+
+    discord.http.HTTPClient.__init__ = http_init  # type: ignore[method-assign]
 
 
 async def _report(base: str, event: str) -> None:

@@ -26,6 +26,7 @@ from aiohttp import web
 
 from bot.fakediscord import limits
 from bot.fakediscord.gateway import HEARTBEAT_INTERVAL_MS, Gateway
+from bot.fakediscord.launch import CLIENT_NAME_MARK
 from bot.fakediscord.state import (
     FLAG_EPHEMERAL,
     FLAG_LOADING,
@@ -110,6 +111,7 @@ class FakeDiscord:
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.command_syncs: list[tuple[int | None, int]] = []
         self.requests: list[tuple[str, str, int]] = []
+        self.client_requests: list[tuple[str, str, str, int]] = []  # client, method, path, status
         self.client_events: list[str] = []
         self.problems_found: list[Problem] = []
         self.expected_problems: list[str] = []
@@ -298,19 +300,30 @@ class FakeDiscord:
                 if request.headers.get("Authorization") != f"Bot {self.world.token}" and not (
                     path.startswith(("/webhooks/", "/interactions/"))
                 ):
-                    self.requests.append((request.method, path, 401))
+                    self._record(request, path, 401)
                     return _json({"message": "401: Unauthorized", "code": 0}, 401)
                 try:
                     response = await handler(request, **match.groupdict())
                 except ApiError as exc:
                     response = _json({"message": exc.message, "code": exc.code}, exc.status)
-                self.requests.append((request.method, path, response.status))
+                self._record(request, path, response.status)
                 self.changed()
                 return response
         return await self._unknown(request)
 
+    def _record(self, request: web.Request, path: str, status: int) -> None:
+        self.requests.append((request.method, path, status))
+        agent = request.headers.get("User-Agent", "")
+        client = agent.split(CLIENT_NAME_MARK, 1)[1] if CLIENT_NAME_MARK in agent else ""
+        self.client_requests.append((client, request.method, path, status))
+
+    def requests_from(self, client: str) -> list[tuple[str, str, int]]:
+        """(method, path, status) of the REST calls of the bot process launched with
+        ``FAKEDISCORD_CLIENT_NAME=client``."""
+        return [(m, p, s) for c, m, p, s in self.client_requests if c == client]
+
     async def _unknown(self, request: web.Request) -> web.StreamResponse:
-        self.requests.append((request.method, request.path, 404))
+        self._record(request, request.path, 404)
         self.problem("unknown-route", f"{request.method} {request.path_qs}")
         return _json({"message": "404: Not Found (fake Discord has no such route)", "code": 0}, 404)
 

@@ -544,6 +544,26 @@ class World:
         guild2.members.append(Member(bot_user, g2))
         return cls(bot_user=bot_user, application_id=app_id, guilds=[guild1, guild2])
 
+    def spread_over_shards(self, count: int) -> World:
+        """Give the guilds new ids so that guild ``i`` is on shard ``i % count``; returns self.
+
+        >>> [(g.id >> 22) % 2 for g in World.default().spread_over_shards(2).guilds]
+        [0, 1]
+        """
+        high = self.guilds[0].id >> 22
+        for index, guild in enumerate(self.guilds):
+            step = index // count * count + (index % count - high) % count
+            new_id = ((high + step) << 22) + index + 1
+            for role in guild.roles:
+                if role.id == guild.id:
+                    role.id = new_id
+            for channel in guild.channels:
+                channel.guild_id = new_id
+            for member in guild.members:
+                member.guild_id = new_id
+            guild.id = new_id
+        return self
+
     def guild(self, key: int | str) -> Guild:
         """A guild by id or name."""
         for g in self.guilds:

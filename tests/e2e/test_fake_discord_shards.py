@@ -19,18 +19,7 @@ from bot.fakediscord.gateway import HEARTBEAT_ACK, INVALID_SHARD, shard_of
 
 
 def two_shard_world() -> World:
-    """The default world, with the second guild moved to the next shard of two."""
-    world = World.default()
-    first, second = world.guilds
-    new_id = first.id + (1 << 22)
-    for role in second.roles:
-        if role.id == second.id:
-            role.id = new_id
-    for channel in second.channels:
-        channel.guild_id = new_id
-    for member in second.members:
-        member.guild_id = new_id
-    second.id = new_id
+    world = World.default().spread_over_shards(2)
     assert [shard_of(g.id, 2) for g in world.guilds] == [0, 1]
     return world
 
