@@ -278,3 +278,39 @@ async def test_a_process_scoped_to_its_shards_lists_only_their_open_tables(db):
     db.only_shards(2, [1])
     assert [t.guild_id >> 22 for t in await db.open_tables()] == [1, 3]
     assert len(await db.open_tables(shard_count=1, shard_ids=[0])) == 4  # explicit wins
+
+
+OPEN_AND_REPORT = """
+import asyncio, sys
+from storage import Database
+
+async def main():
+    db = await Database.open(sys.argv[1])
+    print(await db.schema_version())
+    await db.close()
+
+asyncio.run(main())
+"""
+
+
+async def test_several_processes_started_at_once_migrate_a_fresh_database_once(db_path):
+    target = str(db_path)
+    procs = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            OPEN_AND_REPORT,
+            target,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        for _ in range(4)
+    ]
+    outputs = [await p.communicate() for p in procs]
+    assert [p.returncode for p in procs] == [0] * 4, [err.decode() for _, err in outputs]
+    latest = migrations()[-1][0]
+    assert [int(out) for out, _ in outputs] == [latest] * 4
+    db = await Database.open(db_path)
+    assert await db.schema_version() == latest
+    assert await new_table(db) is not None
+    await db.close()
