@@ -749,7 +749,7 @@ function renderMemberList() {
     const name = el("span", null, member.name);
     if (member.owner) name.append(" ", el("span", "crown", "👑"));
     const rank = [member.owner ? "owner, admin" : null, ...member.roles].filter(Boolean).join(", ");
-    const sub = member.name === app.member ? `you${rank ? ` (${rank})` : ""}` : rank || "tap to play as them";
+    const sub = member.name === app.member ? `you${rank ? ` (${rank})` : ""}` : rank || "play as them";
     names.append(name, el("span", "sub", sub));
     item.append(avatar(member), names);
     item.addEventListener("click", () => setMember(member.name));
