@@ -11,14 +11,14 @@ from render.base import FELT, FELT_DARK, GOLD, INK, MUTED, Picture, font, to_pic
 from render.cards import card_height, card_image, cards_text
 
 WIDTH = 480  # a phone shows it about 400 px wide: every text is 14 px or more here
-HEIGHT = 430
+HEIGHT = 442
 CARD_W = 60
 CARD_H = card_height(CARD_W)
 FAN = 15  # horizontal step between fanned cards: three cards fill a position's column
 DEALER_W = 64
 DEALER_FAN = 34
 COLUMN = WIDTH // 5
-TOP = 196  # where the positions' cards start
+TOP = 208  # where the positions' cards start
 WIN = (70, 170, 90)
 LOSE = (190, 60, 60)
 
@@ -32,7 +32,7 @@ def _felt(height: int) -> Image.Image:
     image = Image.new("RGBA", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((4, 4, WIDTH - 5, height - 5), radius=22, outline=FELT_DARK, width=5)
-    draw.arc((WIDTH // 2 - 210, -120, WIDTH // 2 + 210, 160), 15, 165, fill=FELT_DARK, width=3)
+    draw.arc((WIDTH // 2 - 220, -150, WIDTH // 2 + 220, 166), 15, 165, fill=FELT_DARK, width=3)
     return image
 
 
