@@ -16,7 +16,7 @@ from PIL import Image
 
 from games.cards import full_deck, shuffled_deck
 from render.base import to_picture
-from render.cards import PAPER, SUPERSAMPLE, _blank, card_height, card_image, hand_image
+from render.cards import PAPER, SUPERSAMPLE, _blank, _sprite, card_height, card_image, hand_image
 
 
 def _median(fn: Callable[[], object], repeats: int) -> float:
@@ -39,7 +39,7 @@ def _uncached_deck(width: int) -> Callable[[], None]:
     """Draw all 52 faces and the back with an empty cache."""
 
     def run() -> None:
-        card_image.cache_clear()
+        _sprite.cache_clear()
         for card in [*full_deck(), None]:
             card_image(card, width)
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -25,9 +28,56 @@ def to_picture(image: Image.Image, filename: str, description: str) -> Picture:
     return Picture(buffer.getvalue(), filename, description[:1024])
 
 
-@lru_cache(maxsize=32)
+PHONE_WIDTH = 400
+"""How wide a phone shows an image in a channel, in CSS pixels."""
+MIN_PHONE_TEXT = 11
+"""The smallest font size (pixels) any text may have once its image is shown PHONE_WIDTH wide."""
+
+_text_sizes: ContextVar[list[float] | None] = ContextVar("text_sizes", default=None)
+
+
+def note_text(size: float) -> None:
+    """Record that text ``size`` pixels tall (font size, in the final image) is being drawn.
+
+    :func:`font` does it for every face it hands out; sprites drawn supersampled from
+    :func:`face` call it with their size in the final image.
+    """
+    sizes = _text_sizes.get()
+    if sizes is not None:
+        sizes.append(size)
+
+
+@contextmanager
+def text_sizes() -> Iterator[list[float]]:
+    """Collect the font sizes of all text drawn inside the block (for the legibility test).
+
+    >>> with text_sizes() as sizes:
+    ...     _ = font(18)
+    >>> sizes
+    [18]
+    """
+    sizes: list[float] = []
+    token = _text_sizes.set(sizes)
+    try:
+        yield sizes
+    finally:
+        _text_sizes.reset(token)
+
+
+def phone_text_size(size: float, image_width: int) -> float:
+    """The size of ``size``-pixel text once an ``image_width``-wide image is shown on a phone."""
+    return size * PHONE_WIDTH / max(image_width, PHONE_WIDTH)
+
+
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled scalable font at ``size`` pixels (no system font needed)."""
+    """Pillow's bundled scalable font at ``size`` pixels, for text drawn at final size."""
+    note_text(size)
+    return face(size)
+
+
+@lru_cache(maxsize=64)
+def face(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The same font, unrecorded: for supersampled sprites, which note their final size."""
     return ImageFont.load_default(size=size)
 
 

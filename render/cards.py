@@ -19,7 +19,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.cards import Card, Rank, Suit
-from render.base import font
+from render.base import face, note_text
 
 __all__ = [
     "CARD_RATIO",
@@ -30,6 +30,7 @@ __all__ = [
     "draw_suit",
     "hand_image",
     "hand_size",
+    "index_font_size",
     "suit_colour",
 ]
 
@@ -207,16 +208,16 @@ def _text_mask(text: str, cap_height: float, max_width: float, bold: float = 0.0
     thickens strokes by that fraction of the cap height.
     """
     size = max(4, round(cap_height / _CAP_RATIO))
-    face = font(size)
+    font = face(size)
     stroke = max(0, round(bold * cap_height))
-    _, top, _, bottom = face.getbbox(text, stroke_width=stroke)
+    _, top, _, bottom = font.getbbox(text, stroke_width=stroke)
     gap = round(cap_height * 0.06)
     glyphs = []
     for char in text:
-        left, _, right, _ = face.getbbox(char, stroke_width=stroke)
+        left, _, right, _ = font.getbbox(char, stroke_width=stroke)
         glyph = Image.new("L", (right - left, bottom - top), 0)
         ImageDraw.Draw(glyph).text(
-            (-left, -top), char, fill=255, font=face, stroke_width=stroke, stroke_fill=255
+            (-left, -top), char, fill=255, font=font, stroke_width=stroke, stroke_fill=255
         )
         glyphs.append(glyph)
     mask = Image.new("L", (sum(g.width for g in glyphs) + gap * (len(glyphs) - 1), bottom - top))
@@ -292,14 +293,26 @@ def _is_small(width: int) -> bool:
     return width < PIP_MIN_WIDTH * SUPERSAMPLE
 
 
+def _index_cap(width: int) -> float:
+    """The cap height of the corner index on a card ``width`` pixels wide (any scale)."""
+    return width * (0.27 if _is_small(width) else 0.21)
+
+
+def index_font_size(width: int) -> float:
+    """The font size, in pixels of the final sprite, of the rank in a ``width``-wide card's
+    corner: the smallest text on a face (what the legibility test measures)."""
+    return _index_cap(width * SUPERSAMPLE) / _CAP_RATIO / SUPERSAMPLE
+
+
 def _corner_layer(card: Card, width: int) -> Image.Image:
     """The top-left index (rank over a small suit): a transparent layer for the card's corner."""
     layer = Image.new("RGBA", (round(width * 0.32), round(width * 0.7)), (0, 0, 0, 0))
     colour = suit_colour(card.suit)
+    cap = _index_cap(width)
     if _is_small(width):  # legibility first: the index is what a phone shows
-        centre_x, cap, max_w, suit_size = width * 0.155, width * 0.27, width * 0.27, width * 0.19
+        centre_x, max_w, suit_size = width * 0.155, width * 0.27, width * 0.19
     else:
-        centre_x, cap, max_w, suit_size = width * 0.13, width * 0.21, width * 0.2, width * 0.15
+        centre_x, max_w, suit_size = width * 0.13, width * 0.2, width * 0.15
     top = width * 0.07
     bottom = _paste_text(layer, card.rank.label, centre_x, top, cap, max_w, colour, bold=0.06)
     centre = (centre_x, bottom + width * 0.04 + suit_size / 2)
@@ -488,13 +501,19 @@ def _draw_face(card: Card, width: int, height: int) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=512)
 def card_image(card: Card | None, width: int = 80) -> Image.Image:
     """The sprite of ``card`` (``None`` = the back): RGBA, ``width`` x ``card_height(width)``.
 
     The image is cached and shared: do not mutate it (``.copy()`` first if you must).
     Compose it with ``Image.alpha_composite``/``paste``, which leave it untouched.
     """
+    if card is not None:
+        note_text(index_font_size(width))
+    return _sprite(card, width)
+
+
+@lru_cache(maxsize=512)
+def _sprite(card: Card | None, width: int) -> Image.Image:
     if width < 8:
         raise ValueError(f"card width {width} is too small")
     height = card_height(width)
@@ -552,6 +571,8 @@ def hand_image(
     lift = size[1] - card_height(width)
     step = _step(width, overlap)
     dim_set, raised_set = set(dim), set(raised)
+    if any(card is not None for card in cards):
+        note_text(index_font_size(width))
     for i, card in enumerate(cards):
         sprite = _dimmed(card, width) if card in dim_set else card_image(card, width)
         y = 0 if card is not None and card in raised_set else lift

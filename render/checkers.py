@@ -11,21 +11,22 @@ from render.base import BACKGROUND, GOLD, HIGHLIGHT, INK, MUTED, Picture, font, 
 
 SQUARE = 60
 MARGIN = 16
-HEADER = 46
-SMALL = 22  # square size of the numbered diagram
-SIDE_GAP = 24
+HEADER = 70  # the status line and, under it, the last move or a draw offer
+FOOTER = 104  # piece counts, the recent moves and which king row is where
+NUMBER_SIZE = 15  # square numbers (typed moves use them): 11.7 px on a 400 px wide phone
+TEXT_SIZE = 17
+STATUS_SIZE = 23
 
 LIGHT = (232, 220, 192)
 DARK = (58, 116, 80)
-SMALL_LIGHT = (200, 200, 196)
-SMALL_DARK = (74, 96, 84)
 BLACK_FILL, BLACK_RIM, BLACK_RING = (28, 28, 32), (150, 150, 156), (70, 70, 78)
 RED_FILL, RED_RIM, RED_RING = (206, 44, 40), (255, 190, 180), (150, 24, 22)
 CAPTURED = (255, 110, 60)
 TO_MOVE_NAMES = ("Black", "Red")
 
-WIDTH = 2 * MARGIN + 8 * SQUARE + SIDE_GAP + 8 * SMALL
-HEIGHT = HEADER + 8 * SQUARE + MARGIN
+WIDTH = 2 * MARGIN + 8 * SQUARE
+HEIGHT = HEADER + 8 * SQUARE + FOOTER
+NUMBER_INK, NUMBER_EDGE = (236, 244, 238), (20, 44, 30)
 
 
 def _cell(square: int, flip: bool) -> tuple[int, int]:
@@ -92,7 +93,6 @@ def _draw_board(image: Image.Image, view: dict[str, Any], flip: bool) -> None:
     marked = {last.get("from"), last.get("to")} - {None}
     path = set(last.get("path", [])[:-1])
     captured = set(last.get("captured", []))
-    number_font = font(11)
     for row in range(8):
         for col in range(8):
             x, y = ox + col * SQUARE, oy + row * SQUARE
@@ -102,7 +102,6 @@ def _draw_board(image: Image.Image, view: dict[str, Any], flip: bool) -> None:
         x, y = ox + col * SQUARE, oy + row * SQUARE
         colour = _blend(DARK, HIGHLIGHT, 0.55) if square in marked else DARK
         draw.rectangle((x, y, x + SQUARE - 1, y + SQUARE - 1), fill=colour)
-        draw.text((x + 3, y + 2), str(square), fill=(210, 230, 215), font=number_font)
     draw.rectangle(
         (ox - 2, oy - 2, ox + 8 * SQUARE + 1, oy + 8 * SQUARE + 1), outline=(20, 40, 28), width=2
     )
@@ -124,52 +123,49 @@ def _draw_board(image: Image.Image, view: dict[str, Any], flip: bool) -> None:
             d = SQUARE * 0.2
             draw.line((cx - d, cy - d, cx + d, cy + d), fill=CAPTURED, width=5)
             draw.line((cx - d, cy + d, cx + d, cy - d), fill=CAPTURED, width=5)
-
-
-def _draw_diagram(image: Image.Image, view: dict[str, Any], flip: bool) -> None:
-    """The seed's numbered board, small, to the right, plus a count of the pieces."""
-    draw = ImageDraw.Draw(image)
-    ox = MARGIN + 8 * SQUARE + SIDE_GAP
-    oy = HEADER
-    draw.text((ox, oy - 24), "Squares", fill=MUTED, font=font(15))
-    for row in range(8):
-        for col in range(8):
-            x, y = ox + col * SMALL, oy + row * SMALL
-            draw.rectangle((x, y, x + SMALL - 1, y + SMALL - 1), fill=SMALL_LIGHT)
-    small = font(11)
-    for square in range(1, 33):
+    number_font = font(NUMBER_SIZE)
+    for square in range(1, 33):  # on top of the pieces, outlined, so always readable
         row, col = _cell(square, flip)
-        x, y = ox + col * SMALL, oy + row * SMALL
-        draw.rectangle((x, y, x + SMALL - 1, y + SMALL - 1), fill=SMALL_DARK)
+        x, y = ox + col * SQUARE, oy + row * SQUARE
         draw.text(
-            (x + SMALL / 2, y + SMALL / 2 + 1), str(square), fill=INK, font=small, anchor="mm"
+            (x + 3, y + 1),
+            str(square),
+            fill=NUMBER_INK,
+            font=number_font,
+            stroke_width=2,
+            stroke_fill=NUMBER_EDGE,
         )
-    top, bottom = ("Red's king row", "Black's king row")
-    if flip:
-        top, bottom = bottom, top
-    y = oy + 8 * SMALL + 6
-    draw.text((ox, y), f"top: {top}", fill=MUTED, font=font(12))
-    draw.text((ox, y + 16), f"bottom: {bottom}", fill=MUTED, font=font(12))
 
-    # Piece counts with little sprites.
+
+def _draw_footer(image: Image.Image, view: dict[str, Any], flip: bool) -> None:
+    """Under the board: the pieces left, the recent moves, and where each king row is."""
+    draw = ImageDraw.Draw(image)
+    text = font(TEXT_SIZE)
+    y = HEADER + 8 * SQUARE + 12
     squares = view["squares"]
-    y += 48
-    for letter, name in (("b", "Black"), ("r", "Red")):
-        men = squares.count(letter)
-        kings = squares.count(letter.upper())
-        image.alpha_composite(_piece(letter, 30), (ox, y))
-        label = f"{name}: {men} {'man' if men == 1 else 'men'}"
-        draw.text((ox + 36, y + 3), label, fill=INK, font=font(14))
-        kings_label = f"{kings} {'king' if kings == 1 else 'kings'}"
-        draw.text((ox + 36, y + 19), kings_label, fill=MUTED, font=font(12))
-        y += 42
+    for i, (letter, name) in enumerate((("b", "Black"), ("r", "Red"))):
+        x = MARGIN + i * (4 * SQUARE)
+        men, kings = squares.count(letter), squares.count(letter.upper())
+        image.alpha_composite(_piece(letter, 30), (x, y - 3))
+        label = f"{name} {men} {'man' if men == 1 else 'men'}, "
+        label += f"{kings} {'king' if kings == 1 else 'kings'}"
+        draw.text((x + 36, y), label, fill=INK, font=text)
+    y += 32
     moves = view.get("moves") or []
     if moves:
-        draw.text((ox, y + 4), "Recent moves", fill=MUTED, font=font(13))
-        y += 22
-        for line in _move_lines(moves, view.get("start_fen"))[-5:]:
-            draw.text((ox, y), line, fill=INK, font=font(13))
-            y += 17
+        lines = _move_lines(moves, view.get("start_fen"))
+        shown = "Moves: " + "  ".join(lines)
+        while len(lines) > 1 and text.getlength(shown) > 8 * SQUARE:
+            lines = lines[1:]
+            shown = "Moves: … " + "  ".join(lines)
+        draw.text((MARGIN, y), shown, fill=INK, font=text)
+    else:
+        draw.text((MARGIN, y), "No moves yet.", fill=MUTED, font=text)
+    y += 28
+    top, bottom = ("Red's", "Black's")
+    if flip:
+        top, bottom = bottom, top
+    draw.text((MARGIN, y), f"Top: {top} king row. Bottom: {bottom}.", fill=MUTED, font=font(16))
 
 
 def _move_lines(moves: list[str], start_fen: str | None) -> list[str]:
@@ -217,15 +213,42 @@ def describe(view: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
+def _second_line(view: dict[str, Any]) -> str:
+    """Under the status: the last move (and what it took), or the standing draw offer."""
+    if view.get("draw_offer") is not None and not view.get("outcome"):
+        return f"{TO_MOVE_NAMES[view['draw_offer']]} offers a draw."
+    last = view.get("last_move")
+    if not last:
+        return "Type a move with the square numbers, e.g. 11-15."
+    text = f"Last move: {last['notation']}"
+    if last["captured"]:
+        text += f" (took {', '.join(map(str, last['captured']))})"
+    return text
+
+
 def render_checkers(view: dict[str, Any], *, flip: bool = False) -> Picture:
-    """Draw a checkers view: Black at the top as in the seed; ``flip`` turns the board round."""
+    """Draw a checkers view: Black at the top as in the seed; ``flip`` turns the board round.
+
+    The board takes the whole width (a phone shows the image about 400 px wide); the status
+    is above it, the piece counts and recent moves below.
+    """
     image = Image.new("RGBA", (WIDTH, HEIGHT), (*BACKGROUND, 255))
     draw = ImageDraw.Draw(image)
     status = _status(view)
-    last = view.get("last_move")
-    if last and not view.get("outcome"):
-        status += f"   Last move: {last['notation']}"
-    draw.text((MARGIN, 12), status, fill=INK, font=font(22))
+    if view.get("draw_offer") is not None and not view.get("outcome"):
+        status = f"{view['turn_name']} to move."
+    draw.text((MARGIN, 10), _fit(status, STATUS_SIZE), fill=INK, font=font(STATUS_SIZE))
+    draw.text((MARGIN, 40), _fit(_second_line(view), TEXT_SIZE), fill=MUTED, font=font(TEXT_SIZE))
     _draw_board(image, view, flip)
-    _draw_diagram(image, view, flip)
+    _draw_footer(image, view, flip)
     return to_picture(image.convert("RGB"), "checkers.png", describe(view))
+
+
+def _fit(text: str, size: int, width: int = 8 * SQUARE) -> str:
+    """``text`` cut with an ellipsis to at most ``width`` pixels at ``size``."""
+    face = font(size)
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"

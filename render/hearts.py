@@ -30,17 +30,24 @@ from render.base import (
 )
 from render.cards import card_height, card_image, card_text, cards_text, draw_suit, hand_image
 
-WIDTH, HEIGHT = 720, 620
-TRICK_CARD = 78
+WIDTH = 480  # a phone shows it about 400 px wide: every text is 14 px or more here
+TOP = 44  # the band above the felt: hand number, passing, hearts broken
+FELT_H = 372
+ROW = 27  # one line of the score table under the felt
+HEIGHT = TOP + FELT_H + 34 + 26 + 4 * ROW + 10
+TRICK_CARD = 58
 BACK_CARD = 30
-LAST_CARD = 34
+LAST_CARD = 36
 HAND_CARD = 92
 HAND_WIDTH = 720
 HEART_RED = (214, 40, 52)
+TEXT, SMALL = 17, 15
 
-# Screen positions (from the bottom, clockwise): seat panels and trick cards.
-_PANEL = ((360, 536), (116, 300), (360, 72), (604, 300))
-_TRICK = ((360, 385), (278, 300), (360, 215), (442, 300))
+_MID = TOP + FELT_H // 2
+# Screen places (from the bottom, clockwise): where each seat's name and card backs go, and
+# where its card in the trick lies.
+_PANEL = ((240, TOP + FELT_H - 84), (76, _MID - 40), (240, TOP + 14), (404, _MID - 40))
+_TRICK = ((240, _MID + 48), (180, _MID), (240, _MID - 48), (300, _MID))
 _WHERE = ("south", "west", "north", "east")
 _DIRECTION_WORDS = {
     "left": "pass to the left",
@@ -58,9 +65,9 @@ def _card(text: str) -> Card:
 def _felt() -> Image.Image:
     image = Image.new("RGBA", (WIDTH, HEIGHT), (*BACKGROUND, 255))
     draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle((6, 6, WIDTH - 7, HEIGHT - 7), radius=48, fill=FELT_DARK)
-    draw.rounded_rectangle((16, 16, WIDTH - 17, HEIGHT - 17), radius=40, fill=FELT)
-    draw.ellipse((215, 145, 505, 455), outline=FELT_DARK, width=3)
+    draw.rounded_rectangle((4, TOP, WIDTH - 5, TOP + FELT_H), radius=36, fill=FELT_DARK)
+    draw.rounded_rectangle((10, TOP + 6, WIDTH - 11, TOP + FELT_H - 6), radius=30, fill=FELT)
+    draw.ellipse((150, _MID - 110, 330, _MID + 110), outline=FELT_DARK, width=3)
     return image
 
 
@@ -96,7 +103,7 @@ def _heart_badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], broken: boo
 def render_hearts_table(
     view: dict, names: Mapping[int, str] | None = None, bottom: int = 0
 ) -> Picture:
-    """The table from above: four seats, the trick in play, the last trick, the scores.
+    """The table from above: four seats, the trick in play, the last trick; the scores under it.
 
     ``view`` is any seat's view (the public one is enough: no hand is ever drawn); ``bottom``
     is the seat drawn at the bottom (play runs clockwise on the picture).
@@ -104,53 +111,43 @@ def render_hearts_table(
     names = names or {}
     image = _felt().copy()
     draw = ImageDraw.Draw(image)
-    small, normal, big = font(14), font(17), font(21)
 
     def place(seat: int) -> int:
         return (seat - bottom) % 4
 
-    # Corner: hand number, pass direction, hearts broken.
-    draw.text((36, 30), f"Hand {view['hand_number'] + 1}", font=big, fill=INK)
-    draw.text((36, 58), _DIRECTION_WORDS[view["pass_direction"]], font=small, fill=MUTED)
+    # Above the felt: hand number and passing; hearts broken or not.
+    heading = f"Hand {view['hand_number'] + 1} · {_DIRECTION_WORDS[view['pass_direction']]}"
+    draw.text((14, TOP // 2), heading, font=font(19), fill=INK, anchor="lm")
     broken = view["hearts_broken"]
-    _heart_badge(draw, (45, 92), broken)
+    label = "hearts broken" if broken else "hearts not broken"
     draw.text(
-        (60, 92),
-        "hearts broken" if broken else "hearts not broken",
-        font=small,
-        fill=INK if broken else MUTED,
-        anchor="lm",
+        (WIDTH - 14, TOP // 2), label, font=font(SMALL), fill=INK if broken else MUTED, anchor="rm"
     )
+    _heart_badge(draw, (WIDTH - 28 - font(SMALL).getlength(label), TOP // 2), broken)
 
-    # Seats.
     for seat in range(4):
-        _draw_seat(image, draw, view, seat, _PANEL[place(seat)], _name(names, seat))
+        _draw_seat(image, draw, view, seat, place(seat), _name(names, seat))
 
-    # The trick in progress.
     for play in view["trick"]:
         cx, cy = _TRICK[place(play["seat"])]
         sprite = card_image(_card(play["card"]), TRICK_CARD)
         image.alpha_composite(sprite, (cx - sprite.width // 2, cy - sprite.height // 2))
 
-    # The last trick, small, top right.
     last = view.get("last_trick")
-    if last:
-        x0 = WIDTH - 36 - 4 * (LAST_CARD + 3)
+    if last:  # bottom left of the felt, small
+        x0, y0 = 24, TOP + FELT_H - 24 - card_height(LAST_CARD) - 22
         draw.text(
-            (WIDTH - 36, 26),
-            f"Last trick: {_name(names, last['winner'])}",
-            font=small,
+            (x0, y0),
+            _fit(f"Last: {_name(names, last['winner'])}", SMALL, 140),
+            font=font(SMALL),
             fill=MUTED,
-            anchor="ra",
         )
         for i, text in enumerate(last["cards"]):
-            sprite = card_image(_card(text), LAST_CARD)
-            image.alpha_composite(sprite, (x0 + i * (LAST_CARD + 3), 46))
+            image.alpha_composite(
+                card_image(_card(text), LAST_CARD), (x0 + i * (LAST_CARD + 2), y0 + 22)
+            )
 
-    # Centre caption.
-    caption = _caption(view, names)
-    if caption:
-        draw.text((WIDTH // 2, 300), caption, font=normal, fill=HIGHLIGHT, anchor="mm")
+    _draw_scores(draw, view, names, bottom)
     return to_picture(image.convert("RGB"), "hearts.png", describe_table(view, names, bottom))
 
 
@@ -159,40 +156,71 @@ def _draw_seat(
     draw: ImageDraw.ImageDraw,
     view: dict,
     seat: int,
-    centre: tuple[int, int],
+    where: int,
     name: str,
 ) -> None:
-    cx, cy = centre
+    """A seat on the felt: its name (gold when it is to act), a dealer button, its card backs."""
+    cx, top = _PANEL[where]
     active = seat in view["to_act"]
-    box = (cx - 92, cy - 48, cx + 92, cy + 48)
-    draw.rounded_rectangle(
-        box, radius=12, fill=FELT_DARK, outline=GOLD if active else None, width=3
-    )
-    draw.text(
-        (cx, cy - 36),
-        _fit(name, 16, 124),
-        font=font(16),
-        fill=HIGHLIGHT if active else INK,
-        anchor="mm",
-    )
-    if seat == view["dealer"]:  # the dealer's button
-        draw.ellipse((cx + 66, cy - 44, cx + 86, cy - 24), fill=INK, outline=GOLD, width=2)
-        draw.text((cx + 76, cy - 34), "D", font=font(13), fill=FELT_DARK, anchor="mm")
     left = view["cards_left"][seat]
-    if left:
-        backs = _backs(left)
-        image.alpha_composite(backs, (cx - backs.width // 2 - 14, cy - 22))
-    draw.text((cx + 84, cy - 4), str(left), font=font(15), fill=MUTED, anchor="rm")
-    hand_pts = view["points_this_hand"][seat]
-    total = view["totals"][seat]
+    backs = _backs(max(left, 1))
+    name_y, backs_y = (top + backs.height + 14, top) if where == 0 else (top, top + 26)
+    if where == 0:  # the bottom seat: name under its cards
+        name_y = top + backs.height + 4
+    label = _fit(name, TEXT, 140 if where in (0, 2) else 112)
+    if active:
+        w = font(TEXT).getlength(label) + 16
+        draw.rounded_rectangle(
+            (cx - w / 2, name_y - 2, cx + w / 2, name_y + 22), radius=11, outline=GOLD, width=2
+        )
     draw.text(
-        (cx, cy + 36), f"{hand_pts} this hand · {total} total", font=font(14), fill=INK, anchor="mm"
+        (cx, name_y + 10), label, font=font(TEXT), fill=HIGHLIGHT if active else INK, anchor="mm"
     )
+    if left:
+        image.alpha_composite(backs, (cx - backs.width // 2, backs_y))
+    if seat == view["dealer"]:  # the dealer's button, right of the name
+        x, y = cx + font(TEXT).getlength(label) / 2 + 20, name_y + 10
+        draw.ellipse((x - 11, y - 11, x + 11, y + 11), fill=INK, outline=GOLD, width=2)
+        draw.text((x, y), "D", font=font(SMALL), fill=FELT_DARK, anchor="mm")
+
+
+def _seat_status(view: dict, seat: int) -> str:
     if view["phase"] == "pass" and view["pass_direction"] != "hold":
-        status = "cards chosen" if view["passed"][seat] else "choosing…"
-        draw.text((cx, cy + 60), status, font=font(13), fill=MUTED, anchor="mm")
-    elif seat == view["turn"]:
-        draw.text((cx, cy + 60), "to play", font=font(14), fill=HIGHLIGHT, anchor="mm")
+        return "cards chosen" if view["passed"][seat] else "choosing…"
+    if seat == view["turn"]:
+        return "to play"
+    return ""
+
+
+def _draw_scores(
+    draw: ImageDraw.ImageDraw, view: dict, names: Mapping[int, str], bottom: int
+) -> None:
+    """Under the felt: the caption (passing, game over), then one line a seat with its points."""
+    y = TOP + FELT_H + 6
+    caption = _caption(view, names)
+    if caption:
+        caption = _fit(caption, TEXT, WIDTH - 28)
+        draw.text((WIDTH // 2, y + 14), caption, font=font(TEXT), fill=HIGHLIGHT, anchor="mm")
+    y += 34
+    columns = ((262, "cards"), (350, "this hand"), (WIDTH - 14, "total"))
+    for x, title in columns:
+        draw.text((x, y), title, font=font(SMALL), fill=MUTED, anchor="ra")
+    y += 26
+    for k in range(4):
+        seat = (bottom + k) % 4
+        status = _seat_status(view, seat)
+        colour = HIGHLIGHT if status == "to play" else INK
+        draw.text((14, y), _fit(_name(names, seat), TEXT, 118), font=font(TEXT), fill=colour)
+        if status:
+            draw.text((142, y + 2), status.replace("cards ", ""), font=font(SMALL), fill=MUTED)
+        values = (
+            view["cards_left"][seat],
+            view["points_this_hand"][seat],
+            view["totals"][seat],
+        )
+        for (x, _), value in zip(columns, values, strict=True):
+            draw.text((x, y), str(value), font=font(TEXT), fill=colour, anchor="ra")
+        y += ROW
 
 
 def _caption(view: dict, names: Mapping[int, str]) -> str:

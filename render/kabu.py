@@ -10,11 +10,15 @@ from games.cards import Card
 from render.base import FELT, FELT_DARK, GOLD, INK, MUTED, Picture, font, to_picture
 from render.cards import card_height, card_image, cards_text
 
-WIDTH = 760
-CARD_W = 70
+WIDTH = 480  # a phone shows it about 400 px wide: every text is 14 px or more here
+HEIGHT = 442
+CARD_W = 60
 CARD_H = card_height(CARD_W)
-FAN = 30  # horizontal step between fanned cards
+FAN = 15  # horizontal step between fanned cards: three cards fill a position's column
+DEALER_W = 64
+DEALER_FAN = 34
 COLUMN = WIDTH // 5
+TOP = 208  # where the positions' cards start
 WIN = (70, 170, 90)
 LOSE = (190, 60, 60)
 
@@ -27,19 +31,21 @@ def _cards(codes: list[str]) -> list[Card]:
 def _felt(height: int) -> Image.Image:
     image = Image.new("RGBA", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle((6, 6, WIDTH - 7, height - 7), radius=26, outline=FELT_DARK, width=6)
-    draw.arc((WIDTH // 2 - 300, -215, WIDTH // 2 + 300, 200), 15, 165, fill=FELT_DARK, width=3)
+    draw.rounded_rectangle((4, 4, WIDTH - 5, height - 5), radius=22, outline=FELT_DARK, width=5)
+    draw.arc((WIDTH // 2 - 220, -150, WIDTH // 2 + 220, 166), 15, 165, fill=FELT_DARK, width=3)
     return image
 
 
-def _fan(image: Image.Image, cards: list[Card], cx: int, top: int) -> None:
-    width = CARD_W + FAN * (len(cards) - 1)
-    left = cx - width // 2
+def _fan(
+    image: Image.Image, cards: list[Card], cx: int, top: int, width: int = CARD_W, step: int = FAN
+) -> None:
+    left = cx - (width + step * (len(cards) - 1)) // 2
     for i, card in enumerate(cards):
-        image.alpha_composite(card_image(card, CARD_W), (left + i * FAN, top))
+        image.alpha_composite(card_image(card, width), (left + i * step, top))
 
 
 def _slot(draw: ImageDraw.ImageDraw, cx: int, top: int) -> None:
+    """An empty position: the outline of a card."""
     draw.rounded_rectangle(
         (cx - CARD_W // 2, top, cx + CARD_W // 2, top + CARD_H),
         radius=6,
@@ -49,10 +55,10 @@ def _slot(draw: ImageDraw.ImageDraw, cx: int, top: int) -> None:
 
 
 def _badge(draw: ImageDraw.ImageDraw, cx: int, y: int, text: str, fill: tuple) -> None:
-    f = font(18)
-    w = draw.textlength(text, font=f) + 20
-    draw.rounded_rectangle((cx - w / 2, y, cx + w / 2, y + 26), radius=13, fill=fill)
-    draw.text((cx, y + 13), text, font=f, fill=INK, anchor="mm")
+    f = font(16)
+    w = draw.textlength(text, font=f) + 18
+    draw.rounded_rectangle((cx - w / 2, y, cx + w / 2, y + 24), radius=12, fill=fill)
+    draw.text((cx, y + 12), text, font=f, fill=INK, anchor="mm")
 
 
 def _label(seat: int, names: dict[int, str]) -> str:
@@ -60,27 +66,39 @@ def _label(seat: int, names: dict[int, str]) -> str:
     return name if len(name) <= 14 else name[:13] + "…"
 
 
+def _fit(text: str, size: int, width: float) -> str:
+    """``text`` cut with an ellipsis to at most ``width`` pixels at ``size``."""
+    face = font(size)
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
 def render_kabu(view: dict, names: dict[int, str] | None = None) -> Picture:
-    """Draw the table from a Kabu view; ``names`` maps seats to player names."""
+    """Draw the table from a Kabu view; ``names`` maps seats to player names.
+
+    The dealer's cards are at the top, the five positions in a row under them, each with its
+    number, its player, its total and, after the reveal, WIN or LOSE; the status line below.
+    """
     names = names or {}
     results = view.get("results")
     to_act = view.get("to_act", [])
-    height = 560
-    image = _felt(height).copy()
+    image = _felt(HEIGHT).copy()
     draw = ImageDraw.Draw(image)
 
-    # The dealer, top centre.
     dealer = view["dealer"]
-    draw.text((WIDTH // 2, 24), "DEALER", font=font(18), fill=MUTED, anchor="mm")
+    draw.text((WIDTH // 2, 22), "DEALER", font=font(16), fill=MUTED, anchor="mm")
     dcards = _cards(dealer["cards"])
-    _fan(image, dcards, WIDTH // 2, 40)
+    _fan(image, dcards, WIDTH // 2, 36, DEALER_W, DEALER_FAN)
     dealer_line = f"{dealer['total']} · {dealer['name']}"
     if view["phase"] != "done" and len(dcards) == 1:
         dealer_line = f"shows {dealer['total']}"
-    draw.text((WIDTH // 2, 56 + CARD_H), dealer_line, font=font(22), fill=INK, anchor="mm")
+    draw.text(
+        (WIDTH // 2, 52 + card_height(DEALER_W)), dealer_line, font=font(21), fill=INK, anchor="mm"
+    )
 
-    # The five positions.
-    top = 250
     for pos in view["positions"]:
         i = pos["number"] - 1
         cx = COLUMN * i + COLUMN // 2
@@ -89,32 +107,34 @@ def render_kabu(view: dict, names: dict[int, str] | None = None) -> Picture:
             acting = seat in to_act
             outline = GOLD if acting else INK
             draw.rounded_rectangle(
-                (cx - COLUMN // 2 + 6, top - 44, cx + COLUMN // 2 - 6, top + CARD_H + 92),
-                radius=14,
+                (cx - COLUMN // 2 + 3, TOP - 46, cx + COLUMN // 2 - 3, TOP + CARD_H + 94),
+                radius=12,
                 outline=outline,
                 width=4 if acting else 2,
             )
-            label = f"{i + 1} · {_label(seat, names)}"
-            draw.text((cx, top - 24), label, font=font(18), fill=outline, anchor="mm")
+            draw.text((cx, TOP - 34), str(i + 1), font=font(18), fill=outline, anchor="mm")
+            name = _fit(names.get(seat) or f"Seat {seat + 1}", 15, COLUMN - 12)
+            draw.text((cx, TOP - 14), name, font=font(15), fill=outline, anchor="mm")
         else:
-            draw.text((cx, top - 24), str(i + 1), font=font(18), fill=MUTED, anchor="mm")
+            draw.text((cx, TOP - 24), str(i + 1), font=font(18), fill=MUTED, anchor="mm")
         cards = _cards(pos["cards"])
         if cards:
-            _fan(image, cards, cx, top)
+            _fan(image, cards, cx, TOP)
         else:
-            _slot(draw, cx, top)
+            _slot(draw, cx, TOP)
         colour = INK if seat is not None else MUTED
         if len(cards) >= 2:
             draw.text(
-                (cx, top + CARD_H + 18), str(pos["total"]), font=font(26), fill=colour, anchor="mm"
+                (cx, TOP + CARD_H + 18), str(pos["total"]), font=font(24), fill=colour, anchor="mm"
             )
-            draw.text((cx, top + CARD_H + 44), pos["name"], font=font(16), fill=colour, anchor="mm")
+            hand = _fit(pos["name"], 15, COLUMN - 10)
+            draw.text((cx, TOP + CARD_H + 42), hand, font=font(15), fill=colour, anchor="mm")
         if results is not None and seat is not None:
             won = results[seat] == "win"
-            _badge(draw, cx, top + CARD_H + 60, "WIN" if won else "LOSE", WIN if won else LOSE)
+            _badge(draw, cx, TOP + CARD_H + 58, "WIN" if won else "LOSE", WIN if won else LOSE)
 
-    # Status line.
-    draw.text((WIDTH // 2, height - 28), _status(view, names), font=font(20), fill=INK, anchor="mm")
+    status = _fit(_status(view, names), 18, WIDTH - 32)
+    draw.text((WIDTH // 2, HEIGHT - 24), status, font=font(18), fill=INK, anchor="mm")
     return to_picture(image.convert("RGB"), "kabu.png", describe(view, names))
 
 

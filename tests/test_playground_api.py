@@ -173,7 +173,7 @@ async def test_refusals_say_what_a_member_would_be_told(
     missing = await post(http, "/api/command", member="alice", command="rules")
     assert not missing["ok"] and "game" in missing["error"]
     unknown = await post(http, "/api/command", member="alice", command="nope")
-    assert not unknown["ok"] and "not a registered command" in unknown["error"]
+    assert not unknown["ok"] and "not one of the bot's commands" in unknown["error"]
     bad_choice = await post(
         http, "/api/command", member="alice", command="quarters start", options={"level": "godlike"}
     )
@@ -192,6 +192,50 @@ async def test_refusals_say_what_a_member_would_be_told(
         assert resp.status == 403
     async with http.get("/api/state", headers={"Origin": playground.url}) as resp:
         assert resp.status == 200
+
+
+async def test_settings_are_for_members_with_manage_server(
+    playground: Playground, http: aiohttp.ClientSession
+) -> None:
+    """/settings asks for Manage Server (default_member_permissions): alice owns the server,
+    bob is a moderator (Manage Messages only), carol a plain member."""
+    async with http.get("/api/state") as resp:
+        members = {m["name"]: m for m in (await resp.json())["members"]}
+    assert members["alice"]["hidden_commands"] == []
+    assert "settings" in members["bob"]["hidden_commands"]
+    assert "settings" in members["carol"]["hidden_commands"]
+    assert "quarters start" not in members["carol"]["hidden_commands"]
+    for who in ("bob", "carol"):
+        refused = await post(
+            http, "/api/command", member=who, command="settings", options={"claim_minutes": "5"}
+        )
+        assert not refused["ok"] and "Manage Server" in refused["error"], refused
+    assert playground.fake.interactions == {} or all(
+        i.payload["data"]["name"] != "settings" for i in playground.fake.interactions.values()
+    )  # refused by the "client": the bot never saw it
+    done = await post(
+        http, "/api/command", member="alice", command="settings", options={"claim_minutes": "5"}
+    )
+    assert done["ok"] and done["ephemeral"]
+    alice = await live(http, "alice")
+    update = await alice.until(lambda u: any("claim after" in m["content"] for m in u["messages"]))
+    assert any("**5 minutes**" in m["content"] for m in update["messages"])
+
+
+async def test_option_values_are_checked_as_discords_client_does(
+    playground: Playground, http: aiohttp.ClientSession
+) -> None:
+    async def refusal(command: str, **options: str) -> str:
+        answer = await post(http, "/api/command", member="alice", command=command, options=options)
+        assert not answer["ok"]
+        return answer["error"]
+
+    assert await refusal("settings", claim_minutes="abc") == "claim_minutes: enter a number."
+    assert await refusal("settings", end_hours="0") == "end_hours: enter a value from 1 to 720."
+    assert "from 1 to 30 characters" in await refusal("quarters start", piles="1" * 31)
+    assert "choose a member" in await refusal("quarters start", opponent="mallory")
+    assert "pick one of the choices" in await refusal("quarters start", level="godlike")
+    assert playground.fake.interactions == {}  # none of them reached the bot
 
 
 async def test_a_challenge_with_a_member_option(

@@ -28,7 +28,7 @@ from bot.config import Config
 from bot.fakediscord import Driver, FakeDiscord, Response
 from bot.fakediscord.launch import configure
 from bot.fakediscord.state import Channel, User
-from bot.playground import snapshot, store
+from bot.playground import checks, snapshot, store
 from bot.playground.world import playground_world
 
 log = logging.getLogger("parlour.playground")
@@ -286,7 +286,12 @@ class Playground:
         return snapshot.command_menu(list(seen.values()))
 
     def state(self) -> dict[str, Any]:
-        """What a page needs once: the server, its channels and members, the bot's commands."""
+        """What a page needs once: the server, its channels and members, the bot's commands.
+
+        Each member lists the commands Discord's client would hide from them (they lack the
+        command's ``default_member_permissions``).
+        """
+        commands = self.commands()
         return {
             "guild": {"id": str(self.guild.id), "name": self.guild.name},
             "bot": snapshot.user_json(self.world.bot_user),
@@ -296,11 +301,14 @@ class Playground:
                     **snapshot.user_json(m.user),
                     "owner": m.id == self.guild.owner_id,
                     "roles": [r.name for r in map(self.guild.role, m.role_ids) if r],
+                    "hidden_commands": [
+                        c["path"] for c in commands if self._lacking(m.user, c)
+                    ],
                 }
                 for m in self.guild.members
                 if not m.user.bot
             ],
-            "commands": self.commands(),
+            "commands": commands,
             "online": self.online,
             "bot_error": self.client_error,
         }
@@ -350,13 +358,43 @@ class Playground:
 
     # ----------------------------------------------------------------- acting as a member
 
+    def _lacking(self, user: User, command: dict[str, Any]) -> list[str]:
+        return checks.missing_permissions(command, self.guild.permissions(user.id))
+
+    def check_command(
+        self, user: User, command: str, values: dict[str, Any]
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The command ``user`` may run and ``values`` checked as Discord's client checks them
+        (permissions, types, choices, ranges, lengths), or :class:`ActionError` saying why not.
+        """
+        found = next((c for c in self.commands() if c["path"] == command.strip("/ ")), None)
+        if found is None:
+            raise ActionError(f"/{command.strip('/ ')} is not one of the bot's commands.")
+        lacking = self._lacking(user, found)
+        if lacking:
+            raise ActionError(
+                f"You can't use /{found['path']}: it needs the {' and '.join(lacking)} "
+                "permission. Ask a server admin (alice owns this server)."
+            )
+        try:
+            checked = checks.check_command(
+                found,
+                values,
+                members=[m.name for m in self.guild.members],
+                channels=[c.name for c in self.guild.channels],
+            )
+        except checks.OptionError as exc:
+            raise ActionError(str(exc)) from None
+        return found, checked
+
     async def run_command(
         self, member: str, channel: str, command: str, options: dict[str, Any]
     ) -> Response:
-        """``/command`` with ``options`` (empty ones left out), as ``member`` in ``channel``."""
+        """``/command`` with ``options`` (empty ones left out), as ``member`` in ``channel``,
+        once it passes the checks Discord's client makes (:meth:`check_command`)."""
         user, chan = self.member(member), self.channel(channel)
-        values = {k: v for k, v in options.items() if v not in (None, "")}
-        return await self.driver.slash(user, command, channel=chan, options=values)
+        found, values = self.check_command(user, command, options)
+        return await self.driver.slash(user, found["path"], channel=chan, options=values)
 
     async def click(self, member: str, message_id: str, custom_id: str) -> Response:
         """Click the button ``custom_id`` on a message."""

@@ -117,22 +117,23 @@ def command_menu(commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """
     found: list[dict[str, Any]] = []
 
-    def visit(node: dict[str, Any], path: list[str]) -> None:
+    def visit(node: dict[str, Any], path: list[str], permissions: str | None) -> None:
         options = node.get("options") or []
         subs = [o for o in options if o.get("type") in (SUBCOMMAND, SUBCOMMAND_GROUP)]
         if subs:
             for sub in subs:
-                visit(sub, [*path, sub["name"]])
+                visit(sub, [*path, sub["name"]], permissions)
             return
         found.append(
             {
                 "path": " ".join(path),
                 "description": node.get("description", ""),
                 "options": [_option_json(o) for o in options],
+                "default_member_permissions": permissions,
             }
         )
 
     for command in commands:
         if command.get("type", 1) == 1:
-            visit(command, [command["name"]])
+            visit(command, [command["name"]], command.get("default_member_permissions"))
     return sorted(found, key=lambda c: c["path"])

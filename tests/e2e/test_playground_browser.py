@@ -4,8 +4,11 @@ Uses Debian's ``chromium`` (/usr/bin/chromium) through Playwright for Python, wi
 download. Skipped, with the reason, when either is missing on a developer's machine; under CI
 (``CI`` set) a missing browser fails the test instead, since ``.ci/run`` installs both.
 
-The screenshot goes to ``artifacts/playground.png``; with ``PARLOUR_DOCS_SCREENSHOT=1`` also to
-``docs/playground.png`` (the one the README shows).
+One playground and one browser serve two windows: a desktop one (1280x860, #games) and a phone
+(390x844, #lobby), where a whole Quarters game and a Hearts trick are played by touch with no
+horizontal scrolling. Screenshots go to ``artifacts/`` (``playground.png``,
+``playground-phone-*.png``); with ``PARLOUR_DOCS_SCREENSHOT=1`` also to ``docs/playground.png``
+and ``docs/playground-phone.png`` (the ones the README shows).
 """
 
 from __future__ import annotations
@@ -34,8 +37,11 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-ARTIFACT = ROOT / "artifacts" / "playground.png"
+ARTIFACTS = ROOT / "artifacts"
+ARTIFACT = ARTIFACTS / "playground.png"
 DOCS_SHOT = ROOT / "docs" / "playground.png"
+DOCS_PHONE_SHOT = ROOT / "docs" / "playground-phone.png"
+PHONE = {"width": 390, "height": 844}
 
 
 def _missing() -> str | None:
@@ -73,7 +79,9 @@ async def _wait_serving(url: str, proc: asyncio.subprocess.Process, log: Path) -
     pytest.fail(f"the playground did not come up:\n{log.read_text()}")
 
 
-async def test_quarters_in_the_browser(tmp_path: Path) -> None:
+async def test_quarters_and_hearts_in_the_browser_on_a_desktop_and_a_phone(
+    tmp_path: Path,
+) -> None:
     if MISSING is not None:
         pytest.fail(f"CI must run the browser test, but {MISSING}")
     from playwright.async_api import async_playwright, expect
@@ -103,26 +111,38 @@ async def test_quarters_in_the_browser(tmp_path: Path) -> None:
     try:
         await _wait_serving(url, proc, log)
         async with async_playwright() as pw:
-            context = await pw.chromium.launch_persistent_context(
-                str(tmp_path / "chromium-profile"),
-                executable_path=str(CHROMIUM),
-                headless=True,
-                args=CHROMIUM_ARGS,
-                viewport={"width": 1280, "height": 860},
+            browser = await pw.chromium.launch(
+                executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
             )
+            errors: list[str] = []
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            docs = bool(os.environ.get("PARLOUR_DOCS_SCREENSHOT"))
             try:
-                page = context.pages[0] if context.pages else await context.new_page()
-                errors: list[str] = []
+                desktop = await browser.new_context(
+                    viewport={"width": 1280, "height": 860}, locale="en-US"
+                )
+                page = await desktop.new_page()
                 page.on("pageerror", lambda exc: errors.append(str(exc)))
                 await play(page, url, expect)
-                ARTIFACT.parent.mkdir(parents=True, exist_ok=True)
                 await page.screenshot(path=str(ARTIFACT))
-                if os.environ.get("PARLOUR_DOCS_SCREENSHOT"):
-                    DOCS_SHOT.parent.mkdir(parents=True, exist_ok=True)
+                if docs:
                     await page.screenshot(path=str(DOCS_SHOT))
+                await desktop.close()
+
+                phone = await browser.new_context(
+                    viewport=PHONE,
+                    is_mobile=True,
+                    has_touch=True,
+                    device_scale_factor=2,
+                    locale="en-US",
+                )
+                page = await phone.new_page()
+                page.on("pageerror", lambda exc: errors.append(str(exc)))
+                await play_on_a_phone(page, url, expect, DOCS_PHONE_SHOT if docs else None)
+                await phone.close()
                 assert errors == []
             finally:
-                await context.close()
+                await browser.close()
     finally:
         if proc.returncode is None:
             proc.send_signal(signal.SIGTERM)
@@ -145,7 +165,10 @@ async def play(page, url: str, expect) -> None:
 
     command = page.locator("#command-input")
     await command.click()
-    await command.press_sequentially("/quarters start")
+    await command.press_sequentially("/")
+    titles = page.locator("#popup .item .title")
+    await expect(titles.filter(has_text="/settings")).to_have_count(1)  # alice owns the server
+    await command.press_sequentially("quarters start")
     await expect(page.locator("#popup")).to_be_hidden()  # the command matched: options shown
     await expect(page.locator(".pill input[data-option=piles]")).to_be_visible()
     await command.press("Enter")
@@ -185,3 +208,184 @@ async def play(page, url: str, expect) -> None:
     await page.select_option("#member", "alice")
     await expect(page.locator(".msg.ephemeral")).to_have_count(1)
     await page.locator("#scroller").evaluate("s => { s.scrollTop = s.scrollHeight; }")
+
+
+async def fits_the_phone(page) -> None:
+    """Nothing scrolls sideways, every visible control lies inside the window, and the command
+    box and Send button are each the element a tap at their centre reaches."""
+    trouble = await page.evaluate(
+        """() => {
+        const out = [];
+        const width = window.innerWidth;
+        const doc = document.documentElement;
+        if (doc.scrollWidth > width) out.push(`the page is ${doc.scrollWidth} px wide`);
+        const scroller = document.querySelector("#scroller");
+        if (scroller.scrollWidth > scroller.clientWidth) out.push("the messages scroll sideways");
+        const controls = document.querySelectorAll(".chat button, .chat input, .chat img");
+        for (const node of controls) {
+            if (!node.checkVisibility({ checkVisibilityCSS: true })) continue;
+            const r = node.getBoundingClientRect();
+            if (r.width && (r.left < -0.5 || r.right > width + 0.5)) {
+                out.push(`${node.outerHTML.slice(0, 60)} spans ${r.left}..${r.right}`);
+            }
+        }
+        for (const id of ["#command-input", "#send"]) {
+            const r = document.querySelector(id).getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            if (!hit || !hit.closest(id)) {
+                out.push(`a tap on ${id} reaches ${hit && hit.outerHTML.slice(0, 60)}`);
+            }
+        }
+        return out;
+    }"""
+    )
+    assert trouble == [], trouble
+
+
+async def all_buttons_reachable(page, message) -> None:
+    """Each enabled button of ``message`` is what a tap at its centre reaches."""
+    for button in await message.locator("button.btn:not([disabled])").all():
+        await button.scroll_into_view_if_needed()
+        reached = await button.evaluate(
+            """b => {
+                const r = b.getBoundingClientRect();
+                const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                return Boolean(hit && b.contains(hit));
+            }"""
+        )
+        assert reached, await button.inner_text()
+
+
+async def run_command(page, expect, command: str, **options: str) -> None:
+    """Type ``command`` in the command box, fill its option pills, and send it with the button."""
+    box = page.locator("#command-input")
+    await box.tap()
+    await box.press_sequentially(command)
+    await expect(page.locator("#popup")).to_be_hidden()
+    for name, value in options.items():
+        await page.locator(f".pill input[data-option={name}]").fill(value)
+    await fits_the_phone(page)
+    await page.locator("#send").tap()
+
+
+async def play_on_a_phone(page, url: str, expect, docs_shot: Path | None) -> None:
+    """As carol on a 390 px wide phone in #lobby: the drawers, a refused /settings, a whole
+    Quarters game, then a Hearts hand's pass and a whole trick."""
+    expect.set_options(timeout=15_000)
+    await page.goto(url + "/?member=carol&channel=lobby")
+    await expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    await expect(page.locator(".sidebar")).not_to_be_in_viewport()
+    await expect(page.locator(".members")).not_to_be_in_viewport()
+    await fits_the_phone(page)
+
+    # The channel list and the member list are behind the header's buttons.
+    await page.get_by_role("button", name="Channels").tap()
+    await expect(page.locator(".sidebar")).to_be_in_viewport()
+    await page.screenshot(path=str(ARTIFACTS / "playground-phone-channels.png"))
+    await page.locator("#channels li", has_text="lobby").tap()
+    await expect(page.locator(".sidebar")).not_to_be_in_viewport()
+    await page.get_by_role("button", name="Members").tap()
+    await expect(page.locator("#member-list li.me")).to_contain_text("carol")
+    await page.locator("#scrim").tap(position={"x": 20, "y": 400})
+    await expect(page.locator(".members")).not_to_be_in_viewport()
+
+    await discord_markdown(page)
+
+    # carol lacks Manage Server: the command list does not offer /settings.
+    box = page.locator("#command-input")
+    await box.tap()
+    await box.press_sequentially("/")
+    titles = page.locator("#popup .item .title")
+    await expect(titles.filter(has_text="/quarters start")).to_have_count(1)
+    await expect(titles.filter(has_text="/settings")).to_have_count(0)
+    await box.fill("")
+
+    # A whole Quarters game against the computer.
+    await run_command(page, expect, "/quarters start", piles="1,2")
+    board = page.locator(".msg:not(.ephemeral)", has=page.locator("img.attachment-image")).last
+    image = board.locator("img.attachment-image")
+    await expect(board.locator(".reply-line")).to_contain_text("carol used /quarters start")
+    await all_buttons_reachable(page, board)
+    for _ in range(6):
+        if await board.get_by_role("button", name="Play again").count():
+            break
+        coin = board.locator("button[data-custom-id*=':c=']:not([disabled])").first
+        await coin.tap()
+        await expect(coin).to_have_class(re.compile(r"\bbtn-3\b"))
+        before = await image.get_attribute("src")
+        await board.get_by_role("button", name="Remove Coins", exact=True).tap()
+        await expect(image).not_to_have_attribute("src", before or "")
+        await expect(
+            board.locator(
+                "button[data-custom-id*=':c=']:not([disabled]), button:has-text('Play again')"
+            ).first
+        ).to_be_visible()
+    await expect(board.get_by_role("button", name="Play again")).to_be_visible()
+    await expect(board.locator(".content")).to_contain_text("wins")
+    await fits_the_phone(page)
+    await all_buttons_reachable(page, board)
+    await page.screenshot(path=str(ARTIFACTS / "playground-phone-quarters.png"))
+
+    # Hearts with three computers: pass three cards, then play a card; the trick completes.
+    await run_command(page, expect, "/hearts start", level="beginner", delay="0")
+    lobby = page.locator(".msg:not(.ephemeral)", has=page.get_by_role("button", name="Start")).last
+    await lobby.get_by_role("button", name="Start").tap()
+    board = page.locator(
+        ".msg:not(.ephemeral)", has=page.get_by_role("button", name="Your hand")
+    ).last
+    await all_buttons_reachable(page, board)
+    await board.get_by_role("button", name="Your hand").tap()
+    hand = page.locator(".msg.ephemeral", has=page.locator(".select")).last
+    await expect(hand).to_contain_text("Choose three cards to pass")
+    await hand.locator(".select-box").tap()
+    for option in (await hand.locator(".select-option").all())[:3]:
+        await option.tap()
+    await hand.locator(".select-box").tap()
+    await expect(page.locator(".msg.ephemeral").last).to_contain_text("You passed")
+    await expect(board.locator(".content")).to_contain_text("@carol to play")
+    await board.get_by_role("button", name="Your hand").tap()
+    hand = page.locator(".msg.ephemeral", has=page.locator(".select")).last
+    await expect(hand).to_contain_text(re.compile("Your (turn|lead)"))
+    await hand.locator(".select-box").tap()
+    await hand.locator(".select-option").first.tap()
+    await expect(page.locator(".msg.ephemeral").last).to_contain_text("You played")
+    await expect(board.locator("img.attachment-image")).to_have_attribute(
+        "alt", re.compile("Last trick")
+    )
+    await page.locator("#scroller").evaluate("s => { s.scrollTop = s.scrollHeight; }")
+    await fits_the_phone(page)
+    await page.screenshot(path=str(ARTIFACTS / "playground-phone-hearts-hand.png"))
+    await board.evaluate("m => m.scrollIntoView({block: 'start'})")
+    await page.screenshot(path=str(ARTIFACTS / "playground-phone-hearts.png"))
+    if docs_shot is not None:
+        await page.screenshot(path=str(docs_shot))
+
+
+async def discord_markdown(page) -> None:
+    """The page renders the markdown Discord renders: small print, quotes, emphasis, code,
+    lists, and timestamps in the reader's time zone that count down by themselves."""
+    soon = await page.evaluate("() => Math.floor(Date.now() / 1000) + 125")
+    text = (
+        "**bold** *italic* __under__ ~~gone~~ `code`\n"
+        "> quoted\n"
+        "- a\n"
+        "1. first\n"
+        f"-# small print, autoplay <t:{soon}:R>\n"
+        ">>> all\nof this"
+    )
+    html = await page.evaluate("t => markdown(t)", text)
+    for part in (
+        "<strong>bold</strong>",
+        "<em>italic</em>",
+        "<u>under</u>",
+        "<s>gone</s>",
+        "<code>code</code>",
+        "<blockquote>quoted</blockquote>",
+        "<ul><li>a</li></ul>",
+        '<ol start="1"><li>first</li></ol>',
+        '<div class="subtext">small print, autoplay <time class="timestamp"',
+        "<blockquote>all<br>of this</blockquote>",
+    ):
+        assert part in html, (part, html)
+    assert "-#" not in html and "&gt;" not in html
+    assert re.search(r'data-style="R"[^>]*>in 2 minutes</time>', html), html

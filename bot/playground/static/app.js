@@ -118,6 +118,20 @@ function formatStamp(seconds, style) {
   }
 }
 
+function timestampHtml(seconds, style) {
+  // Discord shows a timestamp in the reader's own time zone; a relative one counts on by itself.
+  const full = formatStamp(seconds, "F");
+  return `<time class="timestamp" data-ts="${seconds}" data-style="${style}" title="${escapeHtml(full)}">${escapeHtml(formatStamp(seconds, style))}</time>`;
+}
+
+function tickTimestamps() {
+  for (const node of document.querySelectorAll('time.timestamp[data-style="R"]')) {
+    const text = formatStamp(Number(node.dataset.ts), "R");
+    if (node.textContent !== text) node.textContent = text;
+  }
+}
+setInterval(tickTimestamps, 1000);
+
 function hexColour(value, fallback) {
   if (value === null || value === undefined) return fallback;
   return "#" + Number(value).toString(16).padStart(6, "0");
@@ -142,7 +156,7 @@ function markdown(text) {
     return keep(`<span class="mention">#${escapeHtml(chan ? chan.name : "unknown")}</span>`);
   });
   text = text.replace(/<@&(\d+)>/g, () => keep('<span class="mention">@role</span>'));
-  text = text.replace(/<t:(-?\d+)(?::([tTdDfFR]))?>/g, (_, ts, style) => keep(`<span class="mention">${escapeHtml(formatStamp(Number(ts), style))}</span>`));
+  text = text.replace(/<t:(-?\d+)(?::([tTdDfFR]))?>/g, (_, ts, style) => keep(timestampHtml(Number(ts), style || "f")));
   text = text.replace(/<a?:(\w+):\d+>/g, (_, name) => `:${name}:`);
   text = text.replace(/\[([^\]\n]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, label, url) => link(url, label));
   text = text.replace(/https?:\/\/[^\s<]+[^\s<.,:;"')\]]/g, (url) => link(url, url));
@@ -157,27 +171,41 @@ function markdown(text) {
   let list = null;
   let quote = null;
   const flush = () => {
-    if (list) out.push(`<ul>${list.map((item) => `<li>${item}</li>`).join("")}</ul>`);
+    if (list && list.ordered) out.push(`<ol start="${list.start}">${list.map((item) => `<li>${item}</li>`).join("")}</ol>`);
+    else if (list) out.push(`<ul>${list.map((item) => `<li>${item}</li>`).join("")}</ul>`);
     if (quote) out.push(`<blockquote>${quote.join("<br>")}</blockquote>`);
     list = quote = null;
   };
   const lines = html.split("\n");
-  lines.forEach((line, i) => {
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const last = i === lines.length - 1;
     let m;
-    if ((m = line.match(/^&gt; ?(.*)$/))) {
+    if ((m = line.match(/^&gt;&gt;&gt; ?(.*)$/))) {
+      // ">>> " quotes the rest of the message
+      flush();
+      quote = [m[1], ...lines.slice(i + 1)];
+      break;
+    } else if ((m = line.match(/^&gt; ?(.*)$/))) {
       if (list) flush();
       (quote = quote || []).push(m[1]);
+    } else if ((m = line.match(/^-# (.+)$/))) {
+      flush();
+      out.push(`<div class="subtext">${m[1]}</div>`);
     } else if ((m = line.match(/^\s*[-*] (.+)$/))) {
-      if (quote) flush();
-      (list = list || []).push(m[1]);
+      if (quote || (list && list.ordered)) flush();
+      (list = list || Object.assign([], { ordered: false })).push(m[1]);
+    } else if ((m = line.match(/^\s*(\d{1,9})\. (.+)$/))) {
+      if (quote || (list && !list.ordered)) flush();
+      (list = list || Object.assign([], { ordered: true, start: Number(m[1]) })).push(m[2]);
     } else if ((m = line.match(/^(#{1,3}) (.+)$/))) {
       flush();
       out.push(`<h${m[1].length}>${m[2]}</h${m[1].length}>`);
     } else {
       flush();
-      out.push(line + (i < lines.length - 1 ? "<br>" : ""));
+      out.push(line + (last ? "" : "<br>"));
     }
-  });
+  }
   flush();
   html = out.join("");
   for (let pass = 0; pass < 3 && html.includes("\u0000"); pass++) {
@@ -720,7 +748,8 @@ function renderMemberList() {
     const names = el("div", "who");
     const name = el("span", null, member.name);
     if (member.owner) name.append(" ", el("span", "crown", "👑"));
-    const sub = member.name === app.member ? "you are playing as them" : member.roles.join(", ") || "click to play as them";
+    const rank = [member.owner ? "owner, admin" : null, ...member.roles].filter(Boolean).join(", ");
+    const sub = member.name === app.member ? `you${rank ? ` (${rank})` : ""}` : rank || "play as them";
     names.append(name, el("span", "sub", sub));
     item.append(avatar(member), names);
     item.addEventListener("click", () => setMember(member.name));
@@ -733,6 +762,7 @@ function renderMe() {
   if (!self) return;
   $("#me-avatar").replaceWith(Object.assign(avatar(self), { id: "me-avatar" }));
   $("#me-name").textContent = self.name;
+  $("#me-chip").textContent = self.name;
   $("#member").value = self.name;
 }
 
@@ -745,6 +775,7 @@ function remember() {
 }
 
 function setMember(name) {
+  openDrawer(null);
   if (name === app.member) return;
   app.member = name;
   remember();
@@ -755,6 +786,7 @@ function setMember(name) {
 }
 
 function setChannel(name) {
+  openDrawer(null);
   if (name === app.channel) return;
   app.channel = name;
   remember();
@@ -764,6 +796,22 @@ function setChannel(name) {
 }
 
 $("#member").addEventListener("change", (event) => setMember(event.target.value));
+
+// ------------------------------------------------------------------ drawers (narrow windows)
+
+function openDrawer(which) {
+  for (const name of ["channels", "members"]) {
+    const open = name === which && !document.body.classList.contains(`show-${name}`);
+    document.body.classList.toggle(`show-${name}`, open);
+    $(`#open-${name}`).setAttribute("aria-expanded", String(open));
+  }
+  $("#scrim").hidden = !document.body.className.includes("show-");
+}
+
+$("#open-channels").addEventListener("click", () => openDrawer("channels"));
+$("#open-members").addEventListener("click", () => openDrawer("members"));
+$("#scrim").addEventListener("click", () => openDrawer(null));
+document.addEventListener("keydown", (event) => event.key === "Escape" && openDrawer(null));
 
 // ------------------------------------------------------------------ live updates
 
@@ -803,7 +851,11 @@ const popup = $("#popup");
 const composer = { command: null, items: [], active: 0, focus: null, pick: null, seq: 0 };
 
 function commands() {
-  return app.state ? app.state.commands : [];
+  // Discord's client lists only the commands the member may use (default_member_permissions).
+  if (!app.state) return [];
+  const self = me();
+  const hidden = new Set(self ? self.hidden_commands || [] : []);
+  return app.state.commands.filter((c) => !hidden.has(c.path));
 }
 
 function matchCommand(text) {
@@ -920,6 +972,9 @@ function setCommand(command) {
     const field = el("input");
     field.dataset.option = option.name;
     field.setAttribute("aria-label", option.name);
+    if (option.type === 4) field.inputMode = "numeric";
+    if (option.type === 10) field.inputMode = "decimal";
+    if (option.max_length) field.maxLength = option.max_length;
     field.spellcheck = false;
     field.addEventListener("focus", () => {
       pill.classList.add("focused");
