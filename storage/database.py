@@ -17,7 +17,7 @@ from typing import Any
 import aiosqlite
 
 from storage.migrations import apply_migrations
-from storage.models import Result, Seat, Standing, Table, TableStatus
+from storage.models import RatingPoint, Result, Seat, Standing, Table, TableStatus
 
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, kind, status, seats, options, state, ui, version, "
@@ -313,6 +313,30 @@ class Database:
             ) as cur:
                 found = {row[0]: row[1] for row in await cur.fetchall()}
         return {uid: found.get(uid, DEFAULT_RATING) for uid in ids}
+
+    @_serialised
+    async def rating_history(
+        self, user_id: int, kind: str, guild_id: int | None = None
+    ) -> list[RatingPoint]:
+        """A member's rating after each rated game of ``kind``, per server (or in one server),
+        oldest first within a server. Rebuilt from the results' rating changes, from the
+        default rating, so it always ends at the rating the ``ratings`` table holds."""
+        sql = (
+            "SELECT guild_id, table_id, finished_at, rating_change FROM results "
+            "WHERE user_id = ? AND kind = ? AND rating_change <> 0"
+        )
+        params: list[Any] = [user_id, kind]
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params.append(guild_id)
+        async with self._conn.execute(sql + " ORDER BY guild_id, finished_at, id", params) as cur:
+            rows = await cur.fetchall()
+        rating: dict[int, float] = {}
+        points = []
+        for guild, table_id, finished_at, change in rows:
+            rating[guild] = rating.get(guild, DEFAULT_RATING) + change
+            points.append(RatingPoint(guild, table_id, finished_at, rating[guild]))
+        return points
 
     @_serialised
     async def standings(self, guild_id: int, kind: str) -> list[Standing]:
