@@ -35,6 +35,21 @@ class Animation:
         return len(self.durations)
 
 
+@dataclass(frozen=True, slots=True)
+class Reel:
+    """The frames of an animation before encoding (what the benchmarks encode both ways)."""
+
+    frames: list[Image.Image]
+    durations: list[int]
+    description: str
+    filename: str
+
+    def encode(self) -> Animation:
+        """The looping GIF of these frames."""
+        data = encode_gif(self.frames, self.durations)
+        return Animation(data, self.filename, self.description, tuple(self.durations))
+
+
 def shared_palette(frames: Sequence[Image.Image], samples: int = 3) -> Image.Image:
     """A palette image for every frame, built from the first, middle and last frames."""
     picks = sorted({0, len(frames) // 2, len(frames) - 1})[:samples]

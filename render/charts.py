@@ -13,9 +13,10 @@ A plotting library would add ~0.5 s of import and tens of MB to the bot for four
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -269,6 +270,24 @@ RatingSeries = Mapping[str, Sequence[tuple[float, float]]]
 RATING_SIZE = (WIDTH, 340)
 LEGEND_WIDTH = 150
 MARKERS_UP_TO = 60  # a series with more games is drawn as a line only
+
+
+def rating_series(
+    points: Iterable[Any], server_names: Mapping[int, str] | None = None
+) -> dict[str, list[tuple[float, float]]]:
+    """Group rating points (anything with ``guild_id``, ``finished_at`` and ``rating``, such as
+    the repository's ``rating_history``) into one series a server, named by ``server_names``.
+
+    >>> from types import SimpleNamespace as P
+    >>> rating_series([P(guild_id=1, finished_at=5.0, rating=1216.0)], {1: "HQ"})
+    {'HQ': [(5.0, 1216.0)]}
+    """
+    names = server_names or {}
+    series: dict[str, list[tuple[float, float]]] = {}
+    for point in points:
+        name = names.get(point.guild_id) or f"Server {point.guild_id}"
+        series.setdefault(name, []).append((point.finished_at, point.rating))
+    return {name: sorted(values) for name, values in series.items()}
 
 
 def rating_layout(series: RatingSeries, size: tuple[int, int] = RATING_SIZE) -> LineLayout:

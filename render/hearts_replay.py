@@ -19,7 +19,7 @@ from games.cards import Card, Rank, Suit, cards_from_text, cards_to_text
 from games.hearts import State
 from games.hearts.actions import format_pass
 from games.hearts.rules import Rules
-from render.animation import Animation, caption_strip, encode_gif, fit_description, with_strip
+from render.animation import Animation, Reel, caption_strip, fit_description, with_strip
 from render.base import BACKGROUND, FELT, FELT_DARK, GOLD, HIGHLIGHT, INK, MUTED, font
 from render.cards import card_image, card_text, hand_image
 
@@ -326,9 +326,4 @@ def replay_hearts_hand(
     )
     totals = ", ".join(f"{who[s]} {record.totals[s]}" for s in range(4))
     description = fit_description(head, f"Totals after the hand: {totals}.", lines)
-    return Animation(
-        encode_gif(frames, durations),
-        f"hearts-hand-{record.number}.gif",
-        description,
-        tuple(durations),
-    )
+    return Reel(frames, durations, description, f"hearts-hand-{record.number}.gif").encode()

@@ -21,10 +21,11 @@ from PIL import Image
 from games.checkers import State as CheckersState
 from games.checkers import read_pdn
 from games.quarters import State as QuartersState
+from games.quarters import parse_move
 from render.animation import (
     Animation,
+    Reel,
     caption_strip,
-    encode_gif,
     fit_description,
     with_strip,
 )
@@ -107,6 +108,18 @@ def replay_checkers(
     outcome: Mapping[str, Any] | None = None,
     flip: bool = False,
 ) -> Animation:
+    """Every position of a checkers game as a looping GIF: see :func:`checkers_reel`."""
+    return checkers_reel(moves, start_fen, names=names, outcome=outcome, flip=flip).encode()
+
+
+def checkers_reel(
+    moves: Sequence[str],
+    start_fen: str | None = None,
+    *,
+    names: Sequence[str] = ("", ""),
+    outcome: Mapping[str, Any] | None = None,
+    flip: bool = False,
+) -> Reel:
     """Every position of a checkers game, a second each, the last move marked, then the final
     position held with the result.
 
@@ -141,15 +154,13 @@ def replay_checkers(
         1.0,
         final=True,
     )
-    frames.append(with_strip(_decoded(render_checkers(final, flip=flip).png), held))
+    frames.append(with_strip(board, held))
     durations.append(HOLD_MS)
     head = f"Replay of a checkers game, {players}, {_plural(plies, 'ply', 'plies')}. {result}."
     tail = f"Final position: {describe_checkers({**final, 'outcome': None, 'last_move': None})}"
     tail = tail.replace(f"{final['turn_name']} to move. ", "")
     description = fit_description(head, tail, _numbered(list(moves), red_first))
-    return Animation(
-        encode_gif(frames, durations), "checkers-replay.gif", description, tuple(durations)
-    )
+    return Reel(frames, durations, description, "checkers-replay.gif")
 
 
 def _numbered(moves: list[str], red_first: bool) -> list[str]:
@@ -223,24 +234,25 @@ def replay_quarters(
     lines: list[str] = []
     total = len(moves)
     for index, move in enumerate(moves):
-        pile, count = (int(part) for part in move.split("-"))
+        pile, count = parse_move(move)
         size = state.piles[pile - 1]
         taking = [(pile, coin) for coin in range(size - count + 1, size + 1)]
         mover = who[state.turn]
         left = sum(state.piles)
-        picture = render_quarters(state.view(None), taking, who, f"{_plural(left, 'coin')} left")
-        title = f"Move {index + 1} · {mover} takes {count} from pile {pile}"
-        strip = caption_strip(
-            _decoded(picture.png).width, title, f"{who[0]} v {who[1]}", index / total
+        picture = render_quarters(
+            state.view(None), selected=taking, names=who, status=f"{_plural(left, 'coin')} left"
         )
-        frames.append(with_strip(_decoded(picture.png), strip))
+        title = f"Move {index + 1} · {mover} takes {count} from pile {pile}"
+        board = _decoded(picture.png)
+        strip = caption_strip(board.width, title, f"{who[0]} v {who[1]}", index / total)
+        frames.append(with_strip(board, strip))
         durations.append(FIRST_MS if index == 0 else MOVE_MS)
         lines.append(f"{index + 1}. {mover} takes {count} from pile {pile}.")
         state.apply(state.turn, move)
     view = state.view(None)
     outcome = outcome or view["outcome"]
     left = sum(state.piles)
-    board = _decoded(render_quarters(view, (), who, f"{_plural(left, 'coin')} left").png)
+    board = _decoded(render_quarters(view, names=who, status=f"{_plural(left, 'coin')} left").png)
     after = caption_strip(
         board.width, f"After move {total}" if total else "Start", f"{who[0]} v {who[1]}", 1.0
     )
@@ -259,6 +271,4 @@ def replay_quarters(
     )
     tail = "Final piles: " + ", ".join(str(p) for p in state.piles) + "."
     description = fit_description(head, tail, lines)
-    return Animation(
-        encode_gif(frames, durations), "quarters-replay.gif", description, tuple(durations)
-    )
+    return Reel(frames, durations, description, "quarters-replay.gif").encode()

@@ -3,10 +3,14 @@ and the alt text says the same numbers in words."""
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import io
 import itertools
 from collections import deque
+from types import SimpleNamespace
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
@@ -19,6 +23,7 @@ from render.charts import (
     nice_range,
     rating_chart,
     rating_layout,
+    rating_series,
     scoreboard_chart,
     stats_chart,
     time_ticks,
@@ -177,3 +182,21 @@ def test_time_ticks_are_in_order_inside_the_range(start: float, span: float) -> 
     moments = [t for t, _ in ticks]
     assert moments == sorted(moments) and len(moments) <= 7
     assert all(start <= t <= start + span for t in moments)
+
+
+@pytest.mark.parametrize("name", ["render.charts", "render.replay", "render.animation"])
+def test_the_picture_modules_examples_hold(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and (result.attempted > 0 or name == "render.animation")
+
+
+def test_rating_points_group_into_a_series_a_server() -> None:
+    points = [
+        SimpleNamespace(guild_id=1, finished_at=20.0, rating=1190.0),
+        SimpleNamespace(guild_id=2, finished_at=10.0, rating=1216.0),
+        SimpleNamespace(guild_id=1, finished_at=5.0, rating=1216.0),
+    ]
+    assert rating_series(points, {1: "HQ"}) == {
+        "HQ": [(5.0, 1216.0), (20.0, 1190.0)],
+        "Server 2": [(10.0, 1216.0)],
+    }
