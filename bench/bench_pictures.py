@@ -1,7 +1,8 @@
 """Replays and charts: GIF against animated WebP for a 150-ply checkers replay, the cost of
 drawing the frames and the charts, and what a plotting library would cost the bot.
 
-Run from the repo root: ``python -m bench.bench_pictures [--quick]``. Prints medians, sizes and
+Run from the repo root: ``python -m bench.bench_pictures [--quick] [--memory]`` (``--memory``:
+only the memory and import figures). Prints medians, sizes and
 ratios against the baseline measured in the same run (our GIF encoder, and importing Pillow).
 The machine's load distorts seconds; the bytes do not depend on it.
 """
@@ -19,7 +20,7 @@ from collections.abc import Callable, Sequence
 from PIL import Image
 
 from games.checkers import State
-from render.animation import Reel, encode_gif
+from render.animation import encode_gif
 from render.charts import hearts_totals_chart, rating_chart, scoreboard_chart, stats_chart
 from render.checkers import render_checkers
 from render.replay import checkers_reel, checkers_views, replay_checkers
@@ -96,16 +97,16 @@ def _frames_decoded(data: bytes) -> int:
         return image.n_frames
 
 
-def bench_encoders(reel: Reel, repeats: int) -> None:
+def bench_encoders(frames: list[Image.Image], durations: Sequence[int], repeats: int) -> None:
     print(
-        f"\n{PLIES}-ply checkers replay: {len(reel.frames)} frames of "
-        f"{reel.frames[0].width}x{reel.frames[0].height}; medians of {repeats}"
+        f"\n{PLIES}-ply checkers replay: {len(frames)} frames of "
+        f"{frames[0].width}x{frames[0].height}; medians of {repeats}"
     )
     print(f"{'encoder':56} {'KiB':>7} {'x size':>7} {'s':>7} {'x time':>7} {'frames':>6}")
     base_size = base_time = 0.0
     for name, encode in ENCODERS.items():
-        data = encode(reel.frames, reel.durations)
-        seconds = _median(lambda e=encode: e(reel.frames, reel.durations), repeats)
+        data = encode(frames, durations)
+        seconds = _median(lambda e=encode: e(frames, durations), repeats)
         if not base_size:
             base_size, base_time = len(data), seconds
         print(
@@ -119,7 +120,7 @@ def bench_drawing(moves: list[str], repeats: int) -> None:
     print(f"\nDrawing the {PLIES}-ply replay, medians of {repeats}")
     views = checkers_views(moves)
     one_png = _median(lambda: [render_checkers(v) for v in views[:20]], repeats) / 20
-    reel_time = _median(lambda: checkers_reel(moves), repeats)
+    reel_time = _median(lambda: list(checkers_reel(moves).frames()), repeats)
     encode_time = _median(lambda: replay_checkers(moves), repeats)
     print(f"{'baseline: render_checkers, one position (PNG)':56} {one_png * 1e3:8.1f} ms  1.00")
     per_frame = reel_time / (len(views) + 1)
@@ -131,14 +132,28 @@ def bench_drawing(moves: list[str], repeats: int) -> None:
     print(f"{'frames + GIF encoding (the whole replay)':56} {encode_time:8.2f} s")
 
 
+_PEAK = """
+def peak_mib():
+    # VmHWM: this process's peak resident memory since exec (ru_maxrss would also count the
+    # parent's memory at fork time)
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    import resource
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+"""
+
+
 def _peak_rss(code: str) -> tuple[float, float]:
     """Seconds and peak MiB of a fresh interpreter running ``code``."""
     script = (
-        "import resource, time\n"
+        "import time\n"
+        f"{_PEAK}\n"
         "start = time.perf_counter()\n"
         f"{code}\n"
         "took = time.perf_counter() - start\n"
-        "print(took, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)\n"
+        "print(took, peak_mib())\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
@@ -206,12 +221,14 @@ def bench_charts(repeats: int) -> None:
 def main() -> None:
     quick = "--quick" in sys.argv
     repeats = 1 if quick else 3
+    bench_memory()
+    if "--memory" in sys.argv:
+        return
     moves = long_game()
     reel = checkers_reel(moves)
-    bench_encoders(reel, repeats)
+    bench_encoders(list(reel.frames()), reel.durations, repeats)
     bench_drawing(moves, repeats)
     bench_charts(3 if quick else 9)
-    bench_memory()
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ Discord client animates a GIF attachment (animated WebP attachments are newer an
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -37,52 +37,71 @@ class Animation:
 
 @dataclass(frozen=True, slots=True)
 class Reel:
-    """The frames of an animation before encoding (what the benchmarks encode both ways)."""
+    """An animation before encoding: frame ``i`` is drawn on demand by ``draw(i)``, so a long
+    replay never holds all its frames in full colour at once.
 
-    frames: list[Image.Image]
-    durations: list[int]
+    ``samples`` are extra pictures whose colours the shared palette must hold (a piece or a
+    highlight that the first and last frames may not show).
+    """
+
+    draw: Callable[[int], Image.Image]
+    durations: tuple[int, ...]
     description: str
     filename: str
+    samples: tuple[Image.Image, ...] = ()
+
+    def frames(self) -> Iterator[Image.Image]:
+        return (self.draw(i) for i in range(len(self.durations)))
 
     def encode(self) -> Animation:
         """The looping GIF of these frames."""
-        data = encode_gif(self.frames, self.durations)
-        return Animation(data, self.filename, self.description, tuple(self.durations))
+        last = len(self.durations) - 1
+        picks = [self.draw(0), *([self.draw(last)] if last else []), *self.samples]
+        data = encode_gif(self.frames(), self.durations, shared_palette(picks))
+        return Animation(data, self.filename, self.description, self.durations)
 
 
-def shared_palette(frames: Sequence[Image.Image], samples: int = 3) -> Image.Image:
-    """A palette image for every frame, built from the first, middle and last frames."""
-    picks = sorted({0, len(frames) // 2, len(frames) - 1})[:samples]
-    width = max(frames[i].width for i in picks)
-    height = sum(frames[i].height for i in picks)
-    sheet = Image.new("RGB", (width, height), BACKGROUND)
+def shared_palette(pictures: Sequence[Image.Image]) -> Image.Image:
+    """One palette image for a whole animation, from the colours of ``pictures``."""
+    width = max(p.width for p in pictures)
+    sheet = Image.new("RGB", (width, sum(p.height for p in pictures)), BACKGROUND)
     y = 0
-    for i in picks:
-        sheet.paste(frames[i].convert("RGB"), (0, y))
-        y += frames[i].height
+    for picture in pictures:
+        sheet.paste(picture.convert("RGB"), (0, y))
+        y += picture.height
     return sheet.quantize(
         colors=PALETTE_COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
     )
 
 
-def encode_gif(frames: Sequence[Image.Image], durations: Sequence[int]) -> bytes:
-    """Encode RGB frames as a looping GIF: one palette for all, only changed pixels per frame.
+def encode_gif(
+    frames: Iterable[Image.Image], durations: Sequence[int], palette: Image.Image | None = None
+) -> bytes:
+    """Encode frames as a looping GIF: one palette for all, only changed pixels per frame.
 
+    Frames are turned into palette images one at a time as the encoder takes them. Without a
+    ``palette``, one is made from the first, middle and last frames (which are then all held).
     Consecutive identical frames would be merged by the encoder, so callers make every frame
     differ (a replay's caption always does).
     """
-    if not frames or len(frames) != len(durations):
-        raise ValueError("need one duration per frame, and at least one frame")
-    palette = shared_palette(frames)
-    indexed = [
-        frame.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames
-    ]
+    if palette is None:
+        frames = list(frames)
+        if frames:
+            palette = shared_palette([frames[0], frames[len(frames) // 2], frames[-1]])
+    stream = iter(frames)
+    first = next(stream, None)
+    if first is None or palette is None:
+        raise ValueError("an animation needs at least one frame")
+
+    def indexed(frame: Image.Image) -> Image.Image:
+        return frame.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+
     buffer = io.BytesIO()
-    indexed[0].save(
+    indexed(first).save(
         buffer,
         format="GIF",
         save_all=True,
-        append_images=indexed[1:],
+        append_images=(indexed(frame) for frame in stream),
         duration=list(durations),
         loop=0,
         optimize=True,  # unchanged pixels become transparent: small frames

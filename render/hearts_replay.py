@@ -326,4 +326,5 @@ def replay_hearts_hand(
     )
     totals = ", ".join(f"{who[s]} {record.totals[s]}" for s in range(4))
     description = fit_description(head, f"Totals after the hand: {totals}.", lines)
-    return Reel(frames, durations, description, f"hearts-hand-{record.number}.gif").encode()
+    filename = f"hearts-hand-{record.number}.gif"
+    return Reel(frames.__getitem__, tuple(durations), description, filename).encode()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image
@@ -37,6 +38,7 @@ MOVE_MS = 1000  # about one second a move
 FIRST_MS = 1500  # the start position stays a little longer
 HOLD_MS = 4000  # the final position is held
 SIDES = ("Black", "Red")
+_SWATCH_FEN, _SWATCH_MOVE = "B:W14,23,K30,20:B9,K1,5,6", "9x18x27"
 _PDN_RESULTS = {"1-0": (0,), "2-0": (0,), "0-1": (1,), "0-2": (1,)}
 
 
@@ -133,34 +135,37 @@ def checkers_reel(
     red_first = bool(start_fen) and str(start_fen).upper().startswith("W")
     plies = len(views) - 1
     players = f"{_checkers_player(0, names)} v {_checkers_player(1, names)}"
-    frames: list[Image.Image] = []
-    durations: list[int] = []
-    for ply, view in enumerate(views):
-        board = _decoded(render_checkers(view, flip=flip).png)
-        if ply == 0:
+    result = checkers_result_text(outcome, names)
+
+    def draw(index: int) -> Image.Image:
+        board = _decoded(render_checkers(views[min(index, plies)], flip=flip).png)
+        if index > plies:
+            counted = f"final position · {_plural(plies, 'ply', 'plies')}"
+            strip = caption_strip(board.width, result, counted, 1.0, final=True)
+        elif index == 0:
             strip = caption_strip(board.width, "Start", players, 0.0 if plies else 1.0)
         else:
-            detail = f"{players} · ply {ply}/{plies}"
-            strip = caption_strip(
-                board.width, _move_title(views, ply, red_first), detail, ply / plies
-            )
-        frames.append(with_strip(board, strip))
-        durations.append(FIRST_MS if ply == 0 else MOVE_MS)
-    result = checkers_result_text(outcome, names)
-    held = caption_strip(
-        frames[-1].width,
-        result,
-        f"final position · {_plural(plies, 'ply', 'plies')}",
-        1.0,
-        final=True,
-    )
-    frames.append(with_strip(board, held))
-    durations.append(HOLD_MS)
+            title = _move_title(views, index, red_first)
+            detail = f"{players} · ply {index}/{plies}"
+            strip = caption_strip(board.width, title, detail, index / plies)
+        return with_strip(board, strip)
+
+    durations = (FIRST_MS, *[MOVE_MS] * plies, HOLD_MS)
     head = f"Replay of a checkers game, {players}, {_plural(plies, 'ply', 'plies')}. {result}."
     tail = f"Final position: {describe_checkers({**final, 'outcome': None, 'last_move': None})}"
     tail = tail.replace(f"{final['turn_name']} to move. ", "")
     description = fit_description(head, tail, _numbered(list(moves), red_first))
-    return Reel(frames, durations, description, "checkers-replay.gif")
+    return Reel(draw, durations, description, "checkers-replay.gif", (_swatch(flip),))
+
+
+@lru_cache(maxsize=2)
+def _swatch(flip: bool) -> Image.Image:
+    """A board with men and kings of both colours and a marked double capture, so the shared
+    palette holds every colour a replay can show."""
+    state = CheckersState.new(_SWATCH_FEN)
+    state.apply(0, _SWATCH_MOVE)
+    board = _decoded(render_checkers(state.view(None), flip=flip).png)
+    return with_strip(board, caption_strip(board.width, "Swatch", "palette", 0.5, final=True))
 
 
 def _numbered(moves: list[str], red_first: bool) -> list[str]:
@@ -271,4 +276,4 @@ def replay_quarters(
     )
     tail = "Final piles: " + ", ".join(str(p) for p in state.piles) + "."
     description = fit_description(head, tail, lines)
-    return Reel(frames, durations, description, "quarters-replay.gif").encode()
+    return Reel(frames.__getitem__, tuple(durations), description, "quarters-replay.gif").encode()
