@@ -126,12 +126,13 @@ def checkers_reel(
     position held with the result.
 
     ``moves`` and ``start_fen`` are what the game state stores (``State.to_dict()``);
-    ``names`` are Black's and Red's; ``outcome`` (an ``Outcome.to_dict()``) overrides the
-    final position's own, for a game that ended by resignation or a claim.
+    ``names`` are Black's and Red's; ``outcome`` (an ``Outcome.to_dict()``) tells how a game
+    ended that the final position does not show (resignation, a claim, agreement); when the
+    final position is itself the end (no moves, a draw by rule), the position's own is used.
     """
     views = checkers_views(moves, start_fen)
     final = views[-1]
-    outcome = outcome or final["outcome"]
+    outcome = final["outcome"] or outcome
     red_first = bool(start_fen) and str(start_fen).upper().startswith("W")
     plies = len(views) - 1
     players = f"{_checkers_player(0, names)} v {_checkers_player(1, names)}"
@@ -188,9 +189,8 @@ def replay_checkers_pdn(text: str, *, flip: bool = False) -> Animation:
         outcome = {"winners": list(_PDN_RESULTS[result]), "termination": "result"}
     elif result in ("1/2-1/2", "1-1"):
         outcome = {"winners": [], "termination": "result"}
-    views_outcome = checkers_views(game.moves, game.tags.get("FEN"))[-1]["outcome"]
     return replay_checkers(
-        game.moves, game.tags.get("FEN"), names=names, outcome=views_outcome or outcome, flip=flip
+        game.moves, game.tags.get("FEN"), names=names, outcome=outcome, flip=flip
     )
 
 
@@ -255,7 +255,7 @@ def replay_quarters(
         lines.append(f"{index + 1}. {mover} takes {count} from pile {pile}.")
         state.apply(state.turn, move)
     view = state.view(None)
-    outcome = outcome or view["outcome"]
+    outcome = view["outcome"] or outcome
     left = sum(state.piles)
     board = _decoded(render_quarters(view, names=who, status=f"{_plural(left, 'coin')} left").png)
     after = caption_strip(

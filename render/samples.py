@@ -55,11 +55,7 @@ def main(folder: str) -> None:
         series[server] = points
     hearts = sample_hearts()
     pictures = {
-        "replay-checkers.gif": replay_checkers(
-            sample_checkers_moves(),
-            names=NAMES[:2],
-            outcome={"winners": [0], "termination": "resign"},
-        ),
+        "replay-checkers.gif": replay_checkers(sample_checkers_moves(), names=NAMES[:2]),
         "replay-quarters.gif": replay_quarters(
             [3, 4, 5], ["3-2", "1-3", "2-4", "3-2"], names=NAMES[:2]
         ),

@@ -104,6 +104,13 @@ def test_a_replay_ending_in_a_win_names_the_winner_and_the_final_position() -> N
     assert text.endswith("Final position: b: 27.")
 
 
+def test_a_final_position_that_ends_the_game_tells_its_own_result() -> None:
+    game = read_pdn(DOUBLE_JUMP_WIN)
+    resigned = {"winners": [1], "termination": "resign"}
+    animation = replay_checkers(game.moves, game.tags["FEN"], outcome=resigned)
+    assert "Black wins: Red cannot move." in animation.description
+
+
 def test_a_resigned_game_shows_the_stored_outcome() -> None:
     animation = replay_checkers(
         ["11-15"], names=("Ann", "Bob"), outcome={"winners": [0], "termination": "resign"}
