@@ -97,8 +97,15 @@ def hand_record(state: Mapping[str, Any], number: int) -> HandRecord:
         if index == number - 1:
             return _record(game, stored, number)
         for card in cards_from_text(stored["plays"]):
-            game.apply(game.turn, str(card))
-    raise AssertionError("unreachable")
+            game.apply(_turn(game), str(card))
+    raise AssertionError("unreachable: number is checked against the history above")
+
+
+def _turn(game: State) -> int:
+    seat = game.turn
+    if seat is None:
+        raise ValueError("The stored plays go on after the hand ended.")
+    return seat
 
 
 def _record(game: State, stored: Mapping[str, Any], number: int) -> HandRecord:
@@ -109,8 +116,7 @@ def _record(game: State, stored: Mapping[str, Any], number: int) -> HandRecord:
     tricks: list[Trick] = []
     plays: list[tuple[int, Card]] = []
     for card in cards_from_text(stored["plays"]):
-        seat = game.turn
-        assert seat is not None
+        seat = _turn(game)
         game.apply(seat, str(card))
         plays.append((seat, card))
         if len(plays) == 4:
