@@ -198,9 +198,8 @@ def replay_checkers_pdn(text: str, *, flip: bool = False) -> Animation:
 
 
 def _quarters_names(names: Sequence[str]) -> tuple[str, str]:
-    return tuple(  # type: ignore[return-value]
-        (names[i] if i < len(names) and names[i] else f"Player {i + 1}") for i in range(2)
-    )
+    padded = [*names, "", ""]
+    return padded[0] or "Player 1", padded[1] or "Player 2"
 
 
 def quarters_result_text(outcome: Mapping[str, Any] | None, names: Sequence[str] = ()) -> str:

@@ -7,10 +7,13 @@ import io
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
 from games.checkers.pdn import read_pdn
 from games.hearts import State as HeartsState
+from games.quarters import State as QuartersState
 from render.animation import DESCRIPTION_LIMIT, fit_description
 from render.checkers import render_checkers
 from render.hearts_replay import hand_record, hands_played, replay_hearts_hand
@@ -131,6 +134,26 @@ def test_a_long_replay_stays_small_and_its_alt_text_within_discords_limit() -> N
     assert len(animation.data) < 3 * 1024 * 1024  # Discord takes 10 MB; stay well inside
     assert len(animation.description) <= DESCRIPTION_LIMIT
     assert "…" in animation.description and "Final position:" in animation.description
+
+
+def test_a_game_from_a_position_with_red_to_move_numbers_reds_move_first() -> None:
+    animation = replay_checkers(["30-26", "9x18x27"], "W:W14,23,30:B9,5", names=("Ann", "Bob"))
+    assert animation.frames == 4
+    assert "Moves: 1. ... 30-26 2. 9x18x27" in animation.description
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(0, 12))
+def test_every_quarters_game_replays_one_frame_a_position_plus_the_result(
+    rng: random.Random, length: int
+) -> None:
+    state = QuartersState.new([3, 4, 5])
+    while len(state.moves) < length and not state.is_over():
+        state.apply(state.turn, rng.choice(state.legal_actions(state.turn)))
+    animation = replay_quarters([3, 4, 5], state.moves, names=("Ann", "Bob"))
+    frames, _ = _frames(animation.data)
+    assert len(frames) == animation.frames == len(state.moves) + 2
+    assert animation.description.endswith("Final piles: " + ", ".join(map(str, state.piles)) + ".")
 
 
 def test_a_quarters_replay_lifts_the_coins_each_move_takes_and_holds_the_result() -> None:
