@@ -224,7 +224,9 @@ def _line_layout(
 ) -> LineLayout:
     width, height = size
     box = (64, 52, width - 24 - legend_width, height - 40)
-    ticks = nice_range(min([*ys, *y_extra]), max([*ys, *y_extra]), pad=y_pad)
+    low, high = min([*ys, *y_extra]), max([*ys, *y_extra])
+    margin = (high - low) * 0.04  # keeps the dots off the plot's edges
+    ticks = nice_range(low - margin, high + margin, pad=y_pad)
     lo, hi = min(xs), max(xs)
     if hi - lo < 1e-9:
         lo, hi = lo - x_pad, hi + x_pad
@@ -344,7 +346,13 @@ def describe_ratings(series: RatingSeries, title: str) -> str:
         if not points:
             continue
         ratings = [r for _, r in points]
-        games = f"{len(points)} rated game{'s' if len(points) != 1 else ''}"
+        if len(points) == 1:
+            parts.append(
+                f"{name}: 1 rated game on {_day(points[0][0])}, rating after it "
+                f"{_number(ratings[0])}."
+            )
+            continue
+        games = f"{len(points)} rated games"
         parts.append(
             f"{name}: {games} from {_day(points[0][0])} to {_day(points[-1][0])}; "
             f"after the first {_number(ratings[0])}, now {_number(ratings[-1])}, "
@@ -520,6 +528,8 @@ def describe_hearts_totals(
     totals = _running(per_hand)
     final = totals[-1]
     best = min(final)
+    if not per_hand:
+        return "Hearts running totals: no hands played yet."
     lines = [f"Hearts running totals over {len(per_hand)} hands (the game ends at {target})."]
     for seat, name in enumerate(names):
         path = ", ".join(str(row[seat]) for row in totals[1:])
