@@ -23,7 +23,7 @@ from storage.backends import (
     Session,
     SqliteBackend,
 )
-from storage.models import Result, Seat, Standing, Table, TableStatus
+from storage.models import RatingPoint, Result, Seat, Standing, Table, TableStatus
 
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, kind, status, seats, options, state, ui, version, "
@@ -346,6 +346,29 @@ class Database:
                 )
             found = {row[0]: row[1] for row in rows}
         return {uid: found.get(uid, DEFAULT_RATING) for uid in ids}
+
+    async def rating_history(
+        self, user_id: int, kind: str, guild_id: int | None = None
+    ) -> list[RatingPoint]:
+        """A member's rating after each rated game of ``kind``, per server (or in one server),
+        oldest first within a server. Rebuilt from the results' rating changes, from the
+        default rating, so it always ends at the rating the ``ratings`` table holds."""
+        sql = (
+            "SELECT guild_id, table_id, finished_at, rating_change FROM results "
+            "WHERE user_id = ? AND kind = ? AND rating_change <> 0"
+        )
+        params: list[Any] = [user_id, kind]
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params.append(guild_id)
+        async with self.backend.session() as s:
+            rows = await s.fetch(sql + " ORDER BY guild_id, finished_at, id", *params)
+        rating: dict[int, float] = {}
+        points = []
+        for guild, table_id, finished_at, change in rows:
+            rating[guild] = rating.get(guild, DEFAULT_RATING) + change
+            points.append(RatingPoint(guild, table_id, finished_at, rating[guild]))
+        return points
 
     async def standings(self, guild_id: int, kind: str) -> list[Standing]:
         """Every player's totals for one game in one server (not yet ordered)."""

@@ -100,3 +100,13 @@ class Standing:
     @property
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """A member's rating in one server right after one rated game."""
+
+    guild_id: int
+    table_id: int
+    finished_at: float
+    rating: float
