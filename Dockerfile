@@ -12,7 +12,15 @@ COPY storage ./storage
 RUN pip install --no-cache-dir .
 
 USER parlour
+# PARLOUR_HTTP serves /healthz (the health check below) and /metrics for Prometheus.
 ENV DATABASE_URL=sqlite:////var/lib/parlour/parlour.db \
+    PARLOUR_HTTP=0.0.0.0:9100 \
     PYTHONUNBUFFERED=1
+EXPOSE 9100
 VOLUME ["/var/lib/parlour"]
+# Healthy: every shard connected and the database answering within a second.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+    CMD ["python", "-m", "bot.ops.healthcheck"]
+# docker stop sends SIGTERM: the bot finishes the interactions in flight, then exits.
+STOPSIGNAL SIGTERM
 CMD ["python", "-m", "bot"]

@@ -5,15 +5,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import logging
+import os
 import sys
 
-from bot.config import Config, ConfigError
+from bot.config import Config, ConfigError, logging_settings
+from bot.ops.logs import setup_logging
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Parlour bot.")
-    parser.add_argument("--log-level", default="INFO", help="logging level (default INFO)")
+    parser.add_argument("--log-level", help="logging level (default: $LOG_LEVEL, else INFO)")
     parser.add_argument(
         "--playground",
         action="store_true",
@@ -27,10 +28,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.port is not None and not args.playground:
         parser.error("--port goes with --playground")
     if args.playground:
-        logging.basicConfig(
-            level=args.log_level.upper(),
-            format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        )
+        try:
+            level, fmt = logging_settings(os.environ)
+        except ConfigError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        setup_logging(args.log_level or level, fmt)
         from bot.playground import run as run_playground
 
         return run_playground(8080 if args.port is None else args.port)
@@ -39,10 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=args.log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    setup_logging(args.log_level or config.log_level, config.log_format, secrets=[config.token])
     from bot.client.app import run
 
     with contextlib.suppress(KeyboardInterrupt):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import logging
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -10,6 +12,8 @@ from bot.shards import Shards, parse_shard_ids
 from storage import DEFAULT_POOL_SIZE, parse_database_url
 
 DEFAULT_DATABASE_URL = "sqlite:///data/parlour.db"
+DEFAULT_RETENTION_DAYS = 30.0
+LOG_FORMATS = ("text", "json")
 
 
 class ConfigError(Exception):
@@ -24,6 +28,10 @@ class Config:
     ai_workers: int | None = None
     shards: Shards | None = None  # None: one unsharded process
     pool_size: int = DEFAULT_POOL_SIZE  # PostgreSQL connections at most
+    http: tuple[str, int] | None = None  # PARLOUR_HTTP: /healthz and /metrics; None is off
+    log_level: str = "INFO"
+    log_format: str = "text"
+    retention_days: float = DEFAULT_RETENTION_DAYS  # a departed server's data is kept this long
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
@@ -47,6 +55,7 @@ class Config:
             raise ConfigError(
                 "DATABASE_POOL_SIZE must be a whole number of connections, 1 or more."
             )
+        level, fmt = logging_settings(env)
         return cls(
             token=token,
             database=database,
@@ -54,6 +63,10 @@ class Config:
             ai_workers=int(workers) if workers.isdigit() else None,
             shards=shards_from_env(env),
             pool_size=int(pool) if pool else DEFAULT_POOL_SIZE,
+            http=http_address(env),
+            log_level=level,
+            log_format=fmt,
+            retention_days=retention_days(env),
         )
 
 
@@ -76,3 +89,51 @@ def shards_from_env(env: dict[str, str]) -> Shards | None:
         return Shards(count, ids)
     except ValueError as exc:
         raise ConfigError(str(exc)) from None
+
+
+def logging_settings(env: Mapping[str, str]) -> tuple[str, str]:
+    """``LOG_LEVEL`` (default INFO) and ``LOG_FORMAT`` (text or json; default text)."""
+    level = env.get("LOG_LEVEL", "").strip().upper() or "INFO"
+    if level not in logging.getLevelNamesMapping():
+        raise ConfigError(f"LOG_LEVEL {level!r}: use DEBUG, INFO, WARNING, ERROR or CRITICAL.")
+    fmt = env.get("LOG_FORMAT", "").strip().lower() or "text"
+    if fmt not in LOG_FORMATS:
+        raise ConfigError(f"LOG_FORMAT {fmt!r}: use text or json.")
+    return level, fmt
+
+
+def http_address(env: Mapping[str, str]) -> tuple[str, int] | None:
+    """``PARLOUR_HTTP=host:port`` as (host, port); None when unset (the server stays off)."""
+    value = env.get("PARLOUR_HTTP", "").strip()
+    if not value:
+        return None
+    try:
+        return parse_address(value)
+    except ValueError as exc:
+        raise ConfigError(f"PARLOUR_HTTP: {exc}") from None
+
+
+def parse_address(value: str) -> tuple[str, int]:
+    """``host:port`` (``[::1]:9100`` for IPv6) as (host, port).
+
+    >>> parse_address("127.0.0.1:9100"), parse_address("[::]:80")
+    (('127.0.0.1', 9100), ('::', 80))
+    """
+    host, sep, port = value.strip().rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise ValueError(f"{value!r} is not host:port (for example 127.0.0.1:9100)")
+    return host.removeprefix("[").removesuffix("]"), int(port)
+
+
+def retention_days(env: Mapping[str, str]) -> float:
+    """``PARLOUR_RETENTION_DAYS``: days a departed server's data is kept (0 purges at once)."""
+    raw = env.get("PARLOUR_RETENTION_DAYS", "").strip()
+    if not raw:
+        return DEFAULT_RETENTION_DAYS
+    try:
+        days = float(raw)
+    except ValueError:
+        days = -1.0
+    if not 0 <= days < float("inf"):
+        raise ConfigError(f"PARLOUR_RETENTION_DAYS {raw!r}: use a number of days, 0 or more.")
+    return days

@@ -110,3 +110,47 @@ def test_a_process_owns_the_guilds_of_its_shards_and_only_shard_0_syncs_commands
 def test_every_guild_is_owned_by_exactly_one_of_the_processes_that_split_the_shards(guild, count):
     processes = [Shards(count, tuple(range(count))[start::3]) for start in range(min(3, count))]
     assert sum(owns_guild(p, guild) for p in processes) == 1
+
+
+def test_operator_settings_default_to_off_text_info_and_30_days():
+    config = Config.from_env({"DISCORD_TOKEN": "t"})
+    assert config.http is None
+    assert (config.log_level, config.log_format) == ("INFO", "text")
+    assert config.retention_days == 30
+
+
+def test_operator_settings_are_read_from_the_environment():
+    config = Config.from_env(
+        {
+            "DISCORD_TOKEN": "t",
+            "PARLOUR_HTTP": "0.0.0.0:9100",
+            "LOG_LEVEL": "debug",
+            "LOG_FORMAT": "JSON",
+            "PARLOUR_RETENTION_DAYS": "7.5",
+        }
+    )
+    assert config.http == ("0.0.0.0", 9100)
+    assert (config.log_level, config.log_format) == ("DEBUG", "json")
+    assert config.retention_days == 7.5
+    assert Config.from_env({"DISCORD_TOKEN": "t", "PARLOUR_HTTP": "[::1]:80"}).http == ("::1", 80)
+    assert (
+        Config.from_env({"DISCORD_TOKEN": "t", "PARLOUR_RETENTION_DAYS": "0"}).retention_days == 0
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("PARLOUR_HTTP", "9100"),
+        ("PARLOUR_HTTP", "localhost:http"),
+        ("PARLOUR_HTTP", "127.0.0.1:70000"),
+        ("LOG_LEVEL", "LOUD"),
+        ("LOG_FORMAT", "xml"),
+        ("PARLOUR_RETENTION_DAYS", "-1"),
+        ("PARLOUR_RETENTION_DAYS", "a month"),
+        ("PARLOUR_RETENTION_DAYS", "inf"),
+    ],
+)
+def test_bad_operator_settings_name_the_variable(name, value):
+    with pytest.raises(ConfigError, match=name):
+        Config.from_env({"DISCORD_TOKEN": "t", name: value})

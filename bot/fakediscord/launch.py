@@ -26,7 +26,8 @@ import runpy
 import sys
 from typing import Any
 
-CLIENT_NAME_MARK = "fakediscord-client/"
+from bot.fakediscord.state import CLIENT_NAME_MARK
+
 _settings: dict[str, Any] = {"base": None, "guild_ready_timeout": None, "patched": False}
 
 

@@ -26,8 +26,8 @@ from aiohttp import web
 
 from bot.fakediscord import limits
 from bot.fakediscord.gateway import HEARTBEAT_INTERVAL_MS, Gateway
-from bot.fakediscord.launch import CLIENT_NAME_MARK
 from bot.fakediscord.state import (
+    CLIENT_NAME_MARK,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     Attachment,

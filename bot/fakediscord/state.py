@@ -47,6 +47,9 @@ STRING_SELECT = 3
 TEXT_INPUT = 4
 SELECT_TYPES = (3, 5, 6, 7, 8)
 
+#: Marks, in a client's User-Agent, the name that launch gives the process (for logs and tests).
+CLIENT_NAME_MARK = "fakediscord-client/"
+
 
 class Snowflakes:
     """Generates increasing Discord-style snowflakes based on the current time."""

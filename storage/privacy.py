@@ -1,0 +1,394 @@
+"""Members' and servers' data: export it, erase it, and purge a departed server's.
+
+Every function takes a :class:`Connection`: three methods over one database connection, the
+shape asyncpg's connection has (``fetch``, ``execute``, ``transaction``). :class:`SqliteConnection`
+adapts an aiosqlite connection. The SQL is portable (no JSON functions, no upserts); it uses
+``?`` placeholders, which a PostgreSQL adapter rewrites with :func:`numbered`. JSON columns are
+read and written as text, and filtered in Python.
+
+The repository calls these under its own serialisation (one transaction at a time on the
+connection). What each function changes:
+
+- :func:`member_data`: nothing; a member's games, results, ratings and the server's settings.
+- :func:`forget_member`: deletes the member's results and ratings in the server, and renames
+  their seats in finished games "a former member" (id 0). Refused while the member is in an
+  open game. Other members' results and ratings are not touched, so their totals stay.
+- :func:`erase_guild`: deletes every row of a server (tables, results, ratings, settings).
+- :func:`mark_guild_departed` / :func:`mark_guild_returned` / :func:`purge_departed`: when
+  the bot leaves a server its open tables stop at once; after the retention period its data
+  is erased, unless the bot came back meanwhile.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import aiosqlite
+
+FORMER_MEMBER = "a former member"
+FORMER_MEMBER_ID = 0  # no Discord id is 0; the seat stays a member's seat, not the computer's
+DEPARTED = "departed_at"  # the guild setting that records when the bot left the server
+OPEN = ("challenge", "active")
+
+
+class Connection(Protocol):
+    """What these functions need of a database connection."""
+
+    async def fetch(self, sql: str, *args: Any) -> list[Sequence[Any]]: ...
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        """Run a statement; the number of rows it changed."""
+        ...
+
+    def transaction(self) -> AbstractAsyncContextManager[None]: ...
+
+
+class SqliteConnection:
+    """:class:`Connection` over an aiosqlite connection opened with ``isolation_level=None``."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def fetch(self, sql: str, *args: Any) -> list[Sequence[Any]]:
+        async with self.conn.execute(sql, args) as cur:
+            return list(await cur.fetchall())
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        async with self.conn.execute(sql, args) as cur:
+            return cur.rowcount
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[None]:
+        await self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            await self.conn.execute("ROLLBACK")
+            raise
+        await self.conn.execute("COMMIT")
+
+
+def numbered(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1, $2, ...`` (no ``?`` appears in these literals).
+
+    >>> numbered("DELETE FROM ratings WHERE guild_id = ? AND user_id = ?")
+    'DELETE FROM ratings WHERE guild_id = $1 AND user_id = $2'
+    """
+    count = iter(range(1, sql.count("?") + 1))
+    return re.sub(r"\?", lambda _: f"${next(count)}", sql)
+
+
+class StillPlaying(Exception):
+    """The member is in an open game: they finish, resign or leave it before being forgotten."""
+
+    def __init__(self, tables: list[tuple[int, int]]) -> None:
+        self.tables = tables  # (table id, channel id)
+        super().__init__(
+            "Finish, resign or leave your open game first: "
+            + ", ".join(f"<#{channel}>" for _, channel in tables)
+            + "."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Forgotten:
+    results: int
+    ratings: int
+    tables: int  # finished or stopped tables where their seats were renamed
+
+
+@dataclass(frozen=True, slots=True)
+class Erased:
+    tables: int
+    results: int
+    ratings: int
+    settings: int
+    open_tables: list[int]  # tables that were still open: the bot stops their computer turns
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _when(epoch: float | None) -> str | None:
+    if epoch is None:
+        return None
+    return dt.datetime.fromtimestamp(epoch, dt.UTC).isoformat(timespec="seconds")
+
+
+_TABLES = (
+    "SELECT id, kind, channel_id, status, seats, ui, created_by, created_at, last_move_at "
+    "FROM game_tables WHERE guild_id = ? ORDER BY id"
+)
+
+
+def _involves(row: Sequence[Any], user_id: int) -> bool:
+    """Whether a table row names the member: a seat, the creator, or a seat they left."""
+    seats, ui = _json(row[4]), _json(row[5])
+    return (
+        any(seat.get("user_id") == user_id for seat in seats)
+        or row[6] == user_id
+        or any(left.get("user_id") == user_id for left in ui.get("left", ()))
+    )
+
+
+async def member_data(conn: Connection, guild_id: int, user_id: int) -> dict[str, Any]:
+    """Everything Parlour stores about a member in a server, as JSON-ready data (ids as text)."""
+    games = []
+    for row in await conn.fetch(_TABLES, guild_id):
+        if not _involves(row, user_id):
+            continue
+        seats = _json(row[4])
+        games.append(
+            {
+                "table": row[0],
+                "game": row[1],
+                "channel": str(row[2]),
+                "status": row[3],
+                "your_seats": [i for i, s in enumerate(seats) if s.get("user_id") == user_id],
+                "players": [s.get("name", "") for s in seats],
+                "started_by_you": row[6] == user_id,
+                "created": _when(row[7]),
+                "last_move": _when(row[8]),
+            }
+        )
+    results = [
+        {
+            "table": r[0],
+            "game": r[1],
+            "name": r[2],
+            "outcome": r[3],
+            "points": r[4],
+            "rating_change": r[5],
+            "vs_computer": bool(r[6]),
+            "figures": _json(r[7]),
+            "finished": _when(r[8]),
+        }
+        for r in await conn.fetch(
+            "SELECT table_id, kind, user_name, outcome, points, rating_change, vs_computer, "
+            "extra, finished_at FROM results WHERE guild_id = ? AND user_id = ? ORDER BY id",
+            guild_id,
+            user_id,
+        )
+    ]
+    ratings = [
+        {"game": r[0], "rating": r[1], "rated_games": r[2]}
+        for r in await conn.fetch(
+            "SELECT kind, rating, games FROM ratings WHERE guild_id = ? AND user_id = ? "
+            "ORDER BY kind",
+            guild_id,
+            user_id,
+        )
+    ]
+    settings = {
+        r[0]: r[1]
+        for r in await conn.fetch(
+            "SELECT name, value FROM guild_settings WHERE guild_id = ? ORDER BY name", guild_id
+        )
+    }
+    return {
+        "server": str(guild_id),
+        "member": str(user_id),
+        "games": games,
+        "results": results,
+        "ratings": ratings,
+        "member_settings": {},  # Parlour keeps no per-member settings
+        "server_settings": settings,
+    }
+
+
+def _anonymised(seats: list[dict[str, Any]], ui: dict[str, Any], user_id: int) -> None:
+    """Rename the member's seats (and a seat the computer took over from them) in place."""
+    names = {s.get("name") for s in seats if s.get("user_id") == user_id}
+    for seat in seats:
+        if seat.get("user_id") == user_id:
+            seat["user_id"], seat["name"] = FORMER_MEMBER_ID, FORMER_MEMBER
+    for left in ui.get("left", ()):
+        if left.get("user_id") == user_id:
+            names.add(left.get("name"))
+            left["user_id"], left["name"] = FORMER_MEMBER_ID, FORMER_MEMBER
+            index = left.get("seat")
+            if isinstance(index, int) and 0 <= index < len(seats) and seats[index].get("ai_level"):
+                seats[index]["name"] = f"{FORMER_MEMBER} (computer)"
+    if ui.get("closed_by") in names - {None}:
+        ui["closed_by"] = FORMER_MEMBER
+
+
+async def forget_member(conn: Connection, guild_id: int, user_id: int) -> Forgotten:
+    """Erase a member's results and ratings in a server; their past seats become anonymous.
+
+    Raises :class:`StillPlaying` (and changes nothing) while an open table names them.
+    """
+    async with conn.transaction():
+        rows = [r for r in await conn.fetch(_TABLES, guild_id) if _involves(r, user_id)]
+        playing = [(r[0], r[2]) for r in rows if r[3] in OPEN]
+        if playing:
+            raise StillPlaying(playing)
+        results = await conn.execute(
+            "DELETE FROM results WHERE guild_id = ? AND user_id = ?", guild_id, user_id
+        )
+        ratings = await conn.execute(
+            "DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", guild_id, user_id
+        )
+        for row in rows:
+            seats, ui = _json(row[4]), _json(row[5])
+            _anonymised(seats, ui, user_id)
+            creator = FORMER_MEMBER_ID if row[6] == user_id else row[6]
+            await conn.execute(
+                "UPDATE game_tables SET seats = ?, ui = ?, created_by = ?, version = version + 1 "
+                "WHERE id = ?",
+                _dump(seats),
+                _dump(ui),
+                creator,
+                row[0],
+            )
+    return Forgotten(results=results, ratings=ratings, tables=len(rows))
+
+
+async def erase_guild(conn: Connection, guild_id: int) -> Erased:
+    """Delete every row Parlour keeps for a server, open tables included, in one transaction."""
+    async with conn.transaction():
+        open_tables = [
+            r[0]
+            for r in await conn.fetch(
+                "SELECT id FROM game_tables WHERE guild_id = ? AND status IN (?, ?) ORDER BY id",
+                guild_id,
+                *OPEN,
+            )
+        ]
+        results = await conn.execute("DELETE FROM results WHERE guild_id = ?", guild_id)
+        ratings = await conn.execute("DELETE FROM ratings WHERE guild_id = ?", guild_id)
+        settings = await conn.execute("DELETE FROM guild_settings WHERE guild_id = ?", guild_id)
+        tables = await conn.execute("DELETE FROM game_tables WHERE guild_id = ?", guild_id)
+    return Erased(tables, results, ratings, settings, open_tables)
+
+
+async def mark_guild_departed(conn: Connection, guild_id: int, now: float) -> list[int]:
+    """The bot left a server: stop its open tables now and note when, for the purge.
+
+    Returns the ids of the tables stopped (the bot cancels their computer turns).
+    """
+    async with conn.transaction():
+        stopped = [
+            r[0]
+            for r in await conn.fetch(
+                "SELECT id FROM game_tables WHERE guild_id = ? AND status IN (?, ?) ORDER BY id",
+                guild_id,
+                *OPEN,
+            )
+        ]
+        await conn.execute(
+            "UPDATE game_tables SET status = 'stopped', version = version + 1, updated_at = ? "
+            "WHERE guild_id = ? AND status IN (?, ?)",
+            now,
+            guild_id,
+            *OPEN,
+        )
+        await conn.execute(
+            "DELETE FROM guild_settings WHERE guild_id = ? AND name = ?", guild_id, DEPARTED
+        )
+        await conn.execute(
+            "INSERT INTO guild_settings (guild_id, name, value) VALUES (?, ?, ?)",
+            guild_id,
+            DEPARTED,
+            repr(float(now)),
+        )
+    return stopped
+
+
+async def mark_guild_returned(conn: Connection, guild_id: int) -> bool:
+    """The bot is in the server again: cancel a pending purge. True when one was pending."""
+    changed = await conn.execute(
+        "DELETE FROM guild_settings WHERE guild_id = ? AND name = ?", guild_id, DEPARTED
+    )
+    return changed > 0
+
+
+async def departed_guilds(conn: Connection) -> dict[int, float]:
+    """Servers the bot left whose data is waiting for the purge: guild id -> when it left."""
+    rows = await conn.fetch("SELECT guild_id, value FROM guild_settings WHERE name = ?", DEPARTED)
+    return {r[0]: float(r[1]) for r in rows}
+
+
+async def purge_departed(conn: Connection, retention: float, now: float) -> dict[int, Erased]:
+    """Erase the data of every server the bot left ``retention`` seconds ago or more."""
+    due = [g for g, left in (await departed_guilds(conn)).items() if left + retention <= now]
+    return {guild: await erase_guild(conn, guild) for guild in sorted(due)}
+
+
+async def guilds_with_data(conn: Connection) -> set[int]:
+    """Every server with a row anywhere: at start-up, those the bot is no longer in can be
+    marked departed (the bot may have been removed while it was down)."""
+    found: set[int] = set()
+    for table in ("game_tables", "results", "ratings", "guild_settings"):
+        found.update(r[0] for r in await conn.fetch(f"SELECT DISTINCT guild_id FROM {table}"))
+    return found
+
+
+async def _command(args: Any) -> int:
+    import sys
+    import time
+
+    from storage.database import Database, database_path
+
+    db = await Database.open(database_path(args.database))
+    conn = SqliteConnection(db.backend.conn)
+    try:
+        if args.action == "export":
+            print(json.dumps(await member_data(conn, args.guild, args.user), indent=2))
+        elif args.action == "forget":
+            print(await forget_member(conn, args.guild, args.user))
+        elif args.action == "erase":
+            print(await erase_guild(conn, args.guild))
+        else:
+            purged = await purge_departed(conn, args.days * 86400, time.time())
+            print(f"purged {len(purged)} server(s): {', '.join(map(str, purged)) or 'none'}")
+    except StillPlaying as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        await db.close()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m storage.privacy``: the operator's export, forget, erase and purge."""
+    import argparse
+    import asyncio
+    import os
+
+    parser = argparse.ArgumentParser(
+        prog="python -m storage.privacy",
+        description="Members' and servers' data in a SQLite database (the bot may be running).",
+    )
+    parser.add_argument(
+        "--database",
+        default=os.environ.get("DATABASE_URL") or "sqlite:///data/parlour.db",
+        help="the database URL (default: $DATABASE_URL)",
+    )
+    sub = parser.add_subparsers(dest="action", required=True)
+    for name, text in (
+        ("export", "print what is stored about a member in a server, as JSON"),
+        ("forget", "erase a member's results and ratings in a server"),
+    ):
+        cmd = sub.add_parser(name, help=text)
+        cmd.add_argument("guild", type=int)
+        cmd.add_argument("user", type=int)
+    sub.add_parser("erase", help="erase every row of a server").add_argument("guild", type=int)
+    purge = sub.add_parser("purge", help="erase the servers the bot left DAYS days ago or more")
+    purge.add_argument("--days", type=float, default=30.0)
+    return asyncio.run(_command(parser.parse_args(argv)))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

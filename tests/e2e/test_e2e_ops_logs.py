@@ -1,0 +1,64 @@
+"""The bot process's log: with LOG_FORMAT=json every line is one JSON object; no token and no
+hidden Hearts card ever reaches it, even at LOG_LEVEL=DEBUG."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from e2e_helpers import TableRows
+from hearts_leaks import cards_named, hidden_cards
+
+from bot.fakediscord import Driver, FakeDiscord
+
+
+def entries(log: str) -> list[dict]:
+    """The bot's log lines (the launcher's own lines are not the bot's logging)."""
+    return [
+        json.loads(line)
+        for line in log.splitlines()
+        if not line.startswith(("--- start", "[fakediscord.launch]"))
+    ]
+
+
+async def test_json_log_lines_parse_and_hold_no_token(fake: FakeDiscord, driver: Driver, start_bot):
+    bot = await start_bot(env={"LOG_FORMAT": "json", "LOG_LEVEL": "DEBUG"})
+    r = await driver.slash("alice", "quarters start", opponent="bob")
+    assert r.message is not None
+    await bot.stop()
+    found = entries(bot.log)
+    assert len(found) > 3
+    assert {"time", "level", "logger", "message"} <= set(found[0])
+    assert not any(e["logger"].startswith("discord") and e["level"] == "DEBUG" for e in found)
+    assert fake.world.token not in bot.log
+
+
+async def test_a_whole_hearts_game_logs_no_card_of_another_seat(
+    driver: Driver, start_bot, tmp_path: Path
+):
+    bot = await start_bot(env={"LOG_FORMAT": "json", "LOG_LEVEL": "DEBUG"})
+    rows = TableRows(tmp_path / "parlour.db")
+    lobby = (await driver.slash("alice", "hearts start", level="beginner", delay=0)).message
+    board = (await driver.click("alice", lobby, label="Start")).message
+    await driver.wait_for(
+        lambda: (s := rows.last().state) is not None and None not in s["passes"][1:]
+    )
+    table = rows.last()
+    secret = hidden_cards(table.state, 0)  # the computers' hands, as dealt
+    rows.set_state(table.id, {**table.state, "totals": [0, 99, 99, 99]})  # one hand is the game
+    mine = (await driver.click("alice", board, label="Your hand")).message
+    values = [o["value"] for o in mine.selects()[0]["options"]][:3]
+    await driver.select("alice", mine, values)
+    for _ in range(13):
+        await driver.wait_for(lambda: "to play" in board.content or "🏆" in board.content, 15)
+        if "🏆" in board.content:
+            break
+        mine = (await driver.click("alice", board, label="Your hand")).message
+        await driver.select("alice", mine, [mine.selects()[0]["options"][0]["value"]])
+    await driver.wait_for(lambda: "🏆" in board.content, 15)
+    await driver.wait_for_message("games", lambda m: m.content.startswith("🏁"))
+    assert rows.last().status == "finished"
+    await bot.stop()
+    found = entries(bot.log)
+    assert len(secret) == 39 and len(found) > 3
+    assert cards_named(bot.log) & secret == set()

@@ -1,0 +1,22 @@
+"""The image turns the operator's endpoint on and its health check asks it."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+from bot.config import http_address
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_image_serves_healthz_and_its_healthcheck_asks_it():
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    (address,) = re.findall(r"PARLOUR_HTTP=(\S+)", dockerfile)
+    host, port = http_address({"PARLOUR_HTTP": address})
+    assert host == "0.0.0.0" and re.search(rf"^EXPOSE {port}$", dockerfile, re.M)
+    (check,) = re.findall(r'HEALTHCHECK .*?CMD \["python", "-m", "([\w.]+)"\]', dockerfile, re.S)
+    assert importlib.util.find_spec(check) is not None
+    compose = (ROOT / "compose.yaml").read_text()
+    assert f'"python", "-m", "{check}"' in compose and f"PARLOUR_HTTP: {address}" in compose
