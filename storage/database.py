@@ -215,6 +215,22 @@ class Database:
             kind,
         )
 
+    async def finished_tables(
+        self, guild_id: int, kind: str, *, channel_id: int | None = None, limit: int = 25
+    ) -> list[Table]:
+        """The server's (or one channel's) finished tables of ``kind``, newest first."""
+        sql = (
+            f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE guild_id = ? AND kind = ? "
+            "AND status = 'finished'"
+        )
+        args: list[Any] = [guild_id, kind]
+        if channel_id is not None:
+            sql += " AND channel_id = ?"
+            args.append(channel_id)
+        async with self.backend.session() as s:
+            rows = await s.fetch(sql + " ORDER BY id DESC LIMIT ?", *args, limit)
+        return [_row_to_table(row) for row in rows]
+
     async def _one_table(self, sql: str, *args: Any) -> Table | None:
         async with self.backend.session() as s:
             row = await s.fetchrow(sql, *args)

@@ -99,7 +99,7 @@ async def test_a_whole_game_against_the_computer_reaches_the_scoreboard(service)
     record = read_pdn(pdn_of(post))
     assert record.tags["Black"] == "Alice" and record.tags["White"] == "Computer (beginner)"
     assert record.board().fen() == state.board.fen()
-    assert [b.label for b in controls(reply.board)] == ["Play again"]
+    assert [b.label for b in controls(reply.board)] == ["Play again", "Replay"]
     standings = await service.db.standings(GUILD, "checkers")
     assert [(s.name, s.games, s.rating) for s in standings] == [("Alice", 1, None)]
     board = await service.scoreboard(GUILD, "checkers")
@@ -289,7 +289,7 @@ async def test_resigning_ends_the_game_with_the_record(service):
     text = pdn_of(reply.posts[0])
     assert "0-1" in text and read_pdn(text).moves == ("11-15",)
     assert "Red wins: Black resigned" in reply.board.pictures[0].description
-    assert [b.label for b in controls(reply.board)] == ["Play again"]
+    assert [b.label for b in controls(reply.board)] == ["Play again", "Replay"]
     standings = {s.name: s for s in await service.db.standings(GUILD, "checkers")}
     assert standings["Alice"].rating == pytest.approx(1216)
 

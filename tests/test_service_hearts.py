@@ -418,6 +418,6 @@ async def test_leaving_hands_the_seat_to_the_computer_and_the_last_member_ends_t
     assert reply.error is None
     table = await game.table()
     assert table.status is TableStatus.FINISHED
-    assert "everyone left" in reply.posts[0].content
+    assert "Everyone left" in reply.posts[0].content
     results = {s.name: (s.wins, s.losses) for s in await service.db.standings(1000, "hearts")}
     assert results == {"Alice": (0, 1), "Bob": (0, 1)}

@@ -81,8 +81,10 @@ async def test_a_lone_player_plays_rounds_to_the_scoreboard(service):
         assert ("**WIN**" if won else "LOSE") in reply.board.content
         assert f"({state.outcome().details['dealer_hand']})" in reply.board.content
         assert "Dealer:" in reply.board.content
-        assert "the reveal" in reply.posts[0].content
-        assert "**Alice** (position 3)" in reply.posts[0].content
+        # One announcement, in the words the board uses; the reveal is on the board only.
+        [post] = reply.posts
+        assert post.content == f"🏁 **Kabu**: {'Alice won it.' if won else 'The dealer won it.'}"
+        assert "**Alice** (position 3)" in reply.board.content
         description = reply.board.pictures[0].description
         assert "Position 3 (Alice)" in description
         assert (", wins." if won else ", loses.") in description
@@ -153,7 +155,7 @@ async def test_two_people_play_a_round_in_turn_with_refusals(service):
     state = await state_of(service, table_id)
     outcome = state.outcome()
     assert outcome is not None and len(state.positions[2]) == 3
-    post = reply.posts[0].content
+    post = reply.board.content  # the reveal is on the board; the announcement says who won
     for seat, name, position in ((0, "Alice", 3), (1, "Bob", 1)):
         verdict = "**WIN**" if seat in outcome.winners else "LOSE"
         assert f"**{name}** (position {position})" in post
@@ -241,7 +243,7 @@ async def test_a_round_claimed_from_an_idle_player_ends_early(service, clock):
     assert claimed.error is None
     assert "The round ended early: Bob won it." in claimed.board.content
     assert [b.label for b in buttons(claimed.board)] == ["Deal again"]
-    assert claimed.posts[0].content == "🏁 **Kabu**: the round ended early; Bob won it."
+    assert claimed.posts[0].content == "🏁 **Kabu**: The round ended early: Bob won it."
     standings = {s.name: (s.wins, s.losses) for s in await service.db.standings(1000, "kabu")}
     assert standings == {"Alice": (0, 1), "Bob": (1, 0)}
     assert reply.table_id == claimed.table_id

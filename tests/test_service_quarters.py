@@ -230,7 +230,7 @@ async def test_play_again_starts_the_next_game_with_the_seats_swapped(service):
     reply = await service.act(BOB, reply.table_id, reply.version, "accept")
     reply = await take(service, ALICE, reply, 1, 1)  # Bob is left with the last coin
     assert "Alice wins" in reply.board.content
-    assert [b.label for b in reply.board.rows[0]] == ["Play again"]
+    assert [b.label for b in reply.board.rows[0]] == ["Play again", "Replay"]
     stranger = await service.act(CAROL, reply.table_id, None, "again")
     assert "Only the players" in stranger.error
     again = await service.act(BOB, reply.table_id, None, "again")

@@ -144,7 +144,12 @@ def message_kwargs(
     files = [
         discord.File(io.BytesIO(p.png), filename=p.filename, description=p.description)
         for p in screen.pictures
-    ] + [discord.File(io.BytesIO(f.data), filename=f.filename) for f in screen.files]
+    ]
+    files += [
+        discord.File(io.BytesIO(a.data), filename=a.filename, description=a.description or None)
+        for a in screen.attachments
+    ]
+    files += [discord.File(io.BytesIO(f.data), filename=f.filename) for f in screen.files]
     embed = None
     if screen.embed is not None:
         e = screen.embed

@@ -67,6 +67,11 @@ class AiRunner:
             self._executor, choose_action, kind, state, seat, level, budget, seed
         )
 
+    async def run(self, fn: Any, *args: Any) -> Any:
+        """Run ``fn(*args)`` in the pool (a top-level function: a replay, a chart)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, fn, *args)
+
     def run_blocking(self, fn: Any, *args: Any) -> Any:
         """Run ``fn(*args)`` in the pool and wait for it: for code already in a worker thread."""
         return self._executor.submit(fn, *args).result()

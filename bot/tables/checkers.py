@@ -111,6 +111,7 @@ class CheckersController(Controller):
     levels = checkers.LEVELS
     ai_budget = 1.5  # the strongest level searches this long: an answer within ~2 s
     rated = True
+    replayable = True
     rules_text = RULES
     public_actions = frozenset({"record"})
 
@@ -194,7 +195,7 @@ class CheckersController(Controller):
         thinking = False
         if outcome is not None:
             lines.append(self._outcome_line(names, outcome))
-            rows: tuple[Row, ...] = ((self.again_button(),),)
+            rows: tuple[Row, ...] = (self.finished_row(),)
         else:
             seat = state.to_act()[0]
             thinking = table.seats[seat].is_ai or seat in table.ui.get("autoplay", ())
@@ -376,12 +377,11 @@ class CheckersController(Controller):
     def result_text(self, table: Table, outcome: Outcome) -> str:
         return self._outcome_line([s.name for s in table.seats], outcome)
 
-    def result_screen(self, table: Table, state: State | None, outcome: Outcome) -> Screen:
-        text = f"🏁 **Checkers**: {self.result_text(table, outcome)}"
+    def result_extras(self, table: Table, state: State | None, outcome: Outcome) -> Screen:
+        """The game record (PDN) goes with the announcement."""
         if state is None:
-            return Screen(content=text)
-        text += " The game record is attached."
-        return Screen(content=text, files=(self.record_file(table, state, outcome),))
+            return Screen()
+        return Screen(files=(self.record_file(table, state, outcome),))
 
     # -- scoreboard -------------------------------------------------------------------------
     def standing_columns(self) -> tuple[str, ...]:

@@ -71,6 +71,7 @@ class Controller:
     ai_budget: ClassVar[float] = 1.0
     rated: ClassVar[bool] = False  # Elo between members
     solo: ClassVar[bool] = False  # one seat, no opponent
+    replayable: ClassVar[bool] = False  # a finished game offers an animated Replay
     rules_text: ClassVar[str] = ""
     # Seconds a member may take on their turn before the computer plays for them (None: never).
     turn_timeout: ClassVar[float | None] = None
@@ -132,6 +133,12 @@ class Controller:
         """The button under a finished game's board that starts the next one."""
         return Button("Play again", "again", Style.SUCCESS, any_version=True)
 
+    def finished_row(self) -> tuple[Button, ...]:
+        """The buttons under a finished game's board: Play again, and Replay where offered."""
+        if self.replayable:
+            return (self.again_button(), Button("Replay", "replay", emoji="🎞️", any_version=True))
+        return (self.again_button(),)
+
     # -- acting -----------------------------------------------------------------------------
     def handle(self, ctx: Context) -> Intent:
         """A UI action other than an engine move (``m=<move>``), accept, decline and resign."""
@@ -173,14 +180,30 @@ class Controller:
         return results
 
     def result_text(self, table: Table, outcome: Outcome) -> str:
+        """The result in one sentence. The board's outcome line and the announcement both use
+        it, so a game's end is worded one way everywhere."""
         names = [table.seats[i].name for i in outcome.winners]
         if not names:
             return "The game is drawn."
         return f"{' and '.join(names)} win{'s' if len(names) == 1 else ''}!"
 
+    def result_extras(self, table: Table, state: GameState | None, outcome: Outcome) -> Screen:
+        """What the announcement carries besides its sentence (a record, final scores, a
+        chart); runs in a worker thread."""
+        return Screen()
+
     def result_screen(self, table: Table, state: GameState | None, outcome: Outcome) -> Screen:
-        """The message posted in the channel when a game ends (runs in a worker thread)."""
-        return Screen(content=f"🏁 **{self.title}**: {self.result_text(table, outcome)}")
+        """The one announcement posted in the channel when a game ends: ``🏁 **Game**:`` and
+        :meth:`result_text`, with :meth:`result_extras` (runs in a worker thread)."""
+        extras = self.result_extras(table, state, outcome)
+        return Screen(
+            content=f"🏁 **{self.title}**: {self.result_text(table, outcome)}",
+            embed=extras.embed,
+            pictures=extras.pictures,
+            files=extras.files,
+            attachments=extras.attachments,
+            rows=extras.rows,
+        )
 
     # -- scoreboard -------------------------------------------------------------------------
     def standing_columns(self) -> tuple[str, ...]:

@@ -13,13 +13,14 @@ from typing import Any
 
 from bot.tables.cards import card_label
 from bot.tables.controller import Context, Controller, Intent, table_seed
-from bot.tables.screens import Button, Embed, Field, Option, Row, Screen, Select, Style
+from bot.tables.screens import Attachment, Button, Embed, Field, Option, Row, Screen, Select, Style
 from games import hearts
 from games.base import IllegalAction, Outcome
 from games.cards import Card
 from games.hearts import Phase, Rules, State
 from games.hearts.rules import pass_target
 from render.cards import card_text
+from render.charts import hearts_totals_chart
 from render.hearts import render_hearts_hand, render_hearts_table
 from storage.models import Result, Seat, Standing, Table, TableStatus
 
@@ -254,7 +255,7 @@ class HeartsController(Controller):
         if last and outcome is None:
             lines.append(last)
         if outcome is not None:
-            lines.append(self._outcome_line(table, state, outcome))
+            lines.append(f"🏆 {self.result_text(table, outcome)}")
         else:
             lines.append(self._turn_line(table, state, autoplay))
             for seat in sorted(autoplay):
@@ -314,14 +315,6 @@ class HeartsController(Controller):
         if turn in autoplay:
             return f"🤔 {seat.name}'s turn: the computer plays for them…"
         return f"<@{seat.user_id}> to play — press **Your hand** to choose a card."
-
-    def _outcome_line(self, table: Table, state: State, outcome: Outcome) -> str:
-        if outcome.termination == "resign":
-            return "Everyone left the table: the game is over."
-        winners = [table.seats[s].name for s in outcome.winners]
-        points = state.totals[outcome.winners[0]] if outcome.winners else 0
-        verb = "wins" if len(winners) == 1 else "share the win"
-        return f"🏆 **{' and '.join(winners)} {verb}** with {points} points!"
 
     # -- the private hand -------------------------------------------------------------------
     def hand_screen(self, table: Table, state: State, seat: int, note: str = "") -> Screen:
@@ -566,19 +559,23 @@ class HeartsController(Controller):
 
     def result_text(self, table: Table, outcome: Outcome) -> str:
         if outcome.termination == "resign":
-            return "everyone left the table, so the game ended."
+            return "Everyone left the table, so the game ended."
         winners = [table.seats[s].name for s in outcome.winners]
         points = outcome.scores[outcome.winners[0]] if outcome.scores else 0
         verb = "wins" if len(winners) == 1 else "share the win"
-        return f"{' and '.join(winners)} {verb} with {points} points."
+        return f"**{' and '.join(winners)} {verb}** with {points} points."
 
-    def result_screen(self, table: Table, state: State | None, outcome: Outcome) -> Screen:
-        content = f"🏁 **Hearts**: {self.result_text(table, outcome)}"
+    def result_extras(self, table: Table, state: State | None, outcome: Outcome) -> Screen:
+        """The final scores, and the running totals hand by hand as a chart."""
         if state is None:
-            return Screen(content=content)
-        return Screen(
-            content=content, embed=self.scores_embed(table, state.view(None), "Final scores")
-        )
+            return Screen()
+        view = state.view(None)
+        chart: tuple[Attachment, ...] = ()
+        if view["history"]:
+            per_hand = [h["scores"] for h in view["history"]]
+            names = [seat.name for seat in table.seats]
+            chart = (Attachment.of(hearts_totals_chart(per_hand, names)),)
+        return Screen(embed=self.scores_embed(table, view, "Final scores"), attachments=chart)
 
     # -- scoreboard -------------------------------------------------------------------------
     def standing_columns(self) -> tuple[str, ...]:

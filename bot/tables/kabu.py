@@ -138,7 +138,7 @@ class KabuController(Controller):
             rows = ((self.again_button(),),)
         elif "outcome" in table.ui:  # ended early (a claim against an idle player)
             ended = Outcome.from_dict(table.ui["outcome"])
-            lines.append(f"The round ended early: {self.result_text(table, ended)}")
+            lines.append(self.result_text(table, ended))
             rows = ((self.again_button(),),)
         else:
             (seat,) = state.to_act()
@@ -306,15 +306,10 @@ class KabuController(Controller):
 
     def result_text(self, table: Table, outcome: Outcome) -> str:
         names = [table.seats[i].name for i in outcome.winners]
-        return f"{' and '.join(names)} won it." if names else "the dealer won it."
-
-    def result_screen(self, table: Table, state: State | None, outcome: Outcome) -> Screen:
-        if state is None or not state.is_over():
-            return Screen(
-                content=f"🏁 **Kabu**: the round ended early; {self.result_text(table, outcome)}"
-            )
-        lines = ["🏁 **Kabu** — the reveal.", *self._reveal_lines(table, state)]
-        return Screen(content="\n".join(lines))
+        text = f"{' and '.join(names)} won it." if names else "The dealer won it."
+        if outcome.termination == "timeout":  # a claim against a player who went away
+            return f"The round ended early: {text}"
+        return text
 
     def standing_columns(self) -> tuple[str, ...]:
         return ("Won", "Lost", "Win%")

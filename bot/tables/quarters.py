@@ -10,6 +10,7 @@ from games import quarters
 from games.base import IllegalAction, Outcome
 from games.quarters import State
 from render.quarters import render_quarters
+from render.replay import quarters_result_text
 from storage.models import Seat, Table
 
 RULES = """\
@@ -47,6 +48,7 @@ def fits_coin_buttons(start: list[int] | tuple[int, ...]) -> bool:
 class QuartersController(Controller):
     kind = "quarters"
     title = "Quarters"
+    replayable = True
     levels = quarters.LEVELS
     ai_budget = 0.5
     rules_text = RULES
@@ -83,13 +85,7 @@ class QuartersController(Controller):
             lines.append(f"{names[mover]} took {count} from pile {pile}.")
         thinking = False
         if outcome:
-            loser = 1 - outcome.winners[0]
-            how = {
-                "took-last-coin": "took the last coin.",
-                "resign": "resigned.",
-                "timeout": "stopped moving.",
-            }.get(outcome.termination, "is left with the last coin.")
-            lines.append(f"🏆 **{names[outcome.winners[0]]} wins!** {names[loser]} {how}")
+            lines.append(f"🏆 {self.result_text(table, outcome)}")
         else:
             seat = table.seats[state.turn]
             if seat.is_ai:
@@ -101,7 +97,7 @@ class QuartersController(Controller):
                 )
         picture = render_quarters(view, selected, names)
         if outcome:
-            rows: tuple[Row, ...] = ((self.again_button(),),)
+            rows: tuple[Row, ...] = (self.finished_row(),)
         else:
             rows = self._controls(table, state, selected, disabled=thinking)
         return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
@@ -239,13 +235,10 @@ class QuartersController(Controller):
                 text += "The player to move has no winning move: play on and hope for a slip."
         return Screen(content=text)
 
-    def result_text(self, table: Table, outcome) -> str:
-        winner = table.seats[outcome.winners[0]].name
-        if outcome.termination == "resign":
-            return f"{winner} wins — the opponent resigned."
-        if outcome.termination == "timeout":
-            return f"{winner} wins — the opponent stopped moving."
-        return f"{winner} wins — the other player was left with the last coin."
+    def result_text(self, table: Table, outcome: Outcome) -> str:
+        """``"Alice wins: Bob is left with the last coin."`` — the words of the replay too."""
+        names = [seat.name for seat in table.seats]
+        return quarters_result_text(outcome.to_dict(), names) + "."
 
     def seat_order(
         self, options: dict[str, Any], starter: Seat, other: Seat, seed: int

@@ -251,7 +251,7 @@ class QuatorzeController(Controller):
             )
         ]
 
-    def result_screen(self, table: Table, state: State | None, outcome: Outcome) -> Screen:
+    def result_text(self, table: Table, outcome: Outcome) -> str:
         score = outcome.scores[0] if outcome.scores else 0
         player = table.seats[0].name
         how = {
@@ -259,7 +259,7 @@ class QuatorzeController(Controller):
             "give-up": "gave up",
             "no-moves": "ran out of pairs",
         }.get(outcome.termination, "finished")
-        return Screen(content=f"🏁 **Quatorze**: {player} {how} — final score **{score}**/52.")
+        return f"{player} {how} — final score **{score}**/52."
 
     def standing_columns(self) -> tuple[str, ...]:
         return ("Best", "Wins")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from render.base import Picture
 
@@ -79,6 +80,23 @@ class FileData:
 
 
 @dataclass(frozen=True, slots=True)
+class Attachment:
+    """A picture or an animation attached to a message, with its alt text (Discord's
+    attachment ``description``, at most 1024 characters): a replay, a chart."""
+
+    data: bytes
+    filename: str
+    description: str = ""
+
+    @classmethod
+    def of(cls, drawn: Any) -> Attachment:
+        """From anything drawn with ``data`` or ``png``, ``filename`` and ``description``
+        (a :class:`~render.base.Picture`, a :class:`~render.animation.Animation`)."""
+        data = getattr(drawn, "data", None) or drawn.png
+        return cls(bytes(data), drawn.filename, drawn.description[:1024])
+
+
+@dataclass(frozen=True, slots=True)
 class Screen:
     """One message's content."""
 
@@ -87,6 +105,7 @@ class Screen:
     pictures: tuple[Picture, ...] = ()
     files: tuple[FileData, ...] = ()
     rows: tuple[Row, ...] = ()
+    attachments: tuple[Attachment, ...] = ()
 
 
 @dataclass(slots=True)

@@ -18,6 +18,7 @@ from bot.tables.ai import AiRunner
 from bot.tables.controller import Context, Controller, Intent, table_seed
 from bot.tables.ratings import elo_change
 from bot.tables.screens import Embed, Field, Reply, Screen
+from bot.tables.showing import Pictures
 from games.base import GameState, IllegalAction, Outcome
 from storage import Database, Result, Seat, Table, TableStatus
 
@@ -50,6 +51,7 @@ class TableService:
         self.ai = ai
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
+        self.pictures = Pictures(db, self.controllers, ai.run)
 
     def _lock(self, table_id: int) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
@@ -129,6 +131,8 @@ class TableService:
     # -- acting -----------------------------------------------------------------------------
     async def act(self, who: Member, table_id: int, version: int | None, action: str) -> Reply:
         """A click or a choice on a table's control. ``version`` None skips the stale check."""
+        if action == "replay":  # a finished game's Replay: drawn without holding its lock
+            return await self._replay(who, table_id)
         async with self._lock(table_id):
             table = await self.db.get_table(table_id)
             if table is None or table.guild_id != who.guild_id:
@@ -200,6 +204,16 @@ class TableService:
             )
         self._take_back(table, who.user_id)
         return await self._commit(table, ctx.state, intent)
+
+    async def _replay(self, who: Member, table_id: int) -> Reply:
+        table = await self.db.get_table(table_id)
+        if table is None or table.guild_id != who.guild_id:
+            return Reply.refuse("This game no longer exists.")
+        try:
+            screen = await self.pictures.replay(table)
+        except IllegalAction as exc:
+            return Reply.refuse(str(exc))
+        return Reply(private=screen, table_id=table.id)
 
     @staticmethod
     def _take_back(table: Table, user_id: int) -> None:
