@@ -7,7 +7,7 @@ import asyncio
 import discord
 from discord import app_commands
 
-from bot.client.commands import Interaction, start_game, table_command
+from bot.client.commands import Interaction, replay_command, start_game, table_command
 from bot.tables.checkers import CheckersController, matching_moves
 from bot.tables.service import TableService
 
@@ -98,4 +98,5 @@ def checkers_group(service: TableService) -> app_commands.Group:
             return
         await interaction.response.send_message(text, ephemeral=True)
 
+    replay_command(group, service, "checkers")
     return group

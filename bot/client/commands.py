@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.tables.screens import Screen
+from bot.tables.screens import Embed, Screen
 from bot.tables.service import TableService
+from bot.tables.showing import game_label
+from games.base import IllegalAction
 
 if TYPE_CHECKING:
     pass
@@ -59,6 +61,52 @@ async def table_command(interaction: Interaction, action: str) -> None:
     await bot.deliver(interaction, reply)
 
 
+async def show_picture(interaction: Interaction, work: Any, *, ephemeral: bool = False) -> None:
+    """Answer with the :class:`Screen` ``work`` makes (a replay, a chart), deferring when it
+    takes long; a refusal (IllegalAction) is shown only to the member."""
+    from bot.client.app import send_private
+    from bot.client.components import message_kwargs
+
+    bot = interaction.client
+    try:
+        screen = await bot.within_deadline(interaction, work, component=False, ephemeral=ephemeral)
+    except IllegalAction as exc:
+        await send_private(interaction, str(exc))
+        return
+    kwargs = message_kwargs(screen, None, None)
+    if interaction.response.is_done():
+        await interaction.followup.send(ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+
+
+def replay_command(group: app_commands.Group, service: TableService, kind: str) -> None:
+    """``/<game> replay [game]``: the animated replay of a finished game (default: the
+    channel's latest), with autocomplete of the server's recent finished games."""
+    title = service.controllers[kind].title
+
+    @group.command(name="replay", description=f"Watch a finished game of {title} again.")
+    @app_commands.describe(game="Which game (default: the latest finished here)")
+    async def replay(interaction: Interaction, game: int | None = None) -> None:
+        async def work() -> Screen:
+            table = await service.pictures.finished_game(
+                interaction.guild_id or 0, interaction.channel_id or 0, kind, game
+            )
+            return await service.pictures.replay(table)
+
+        await show_picture(interaction, work())
+
+    @replay.autocomplete("game")
+    async def games(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
+        found = await service.pictures.recent_games(interaction.guild_id or 0, kind)
+        return [
+            app_commands.Choice(name=game_label(table), value=table.id)
+            for table in found
+            if current.strip().lstrip("#") in str(table.id)
+            or current.lower() in game_label(table).lower()
+        ][:25]
+
+
 def quarters_group(service: TableService) -> app_commands.Group:
     controller = service.controllers["quarters"]
     group = app_commands.Group(
@@ -94,6 +142,7 @@ def quarters_group(service: TableService) -> app_commands.Group:
             screen = Screen(content=SECRET)
         await interaction.response.send_message(screen.content, ephemeral=True)
 
+    replay_command(group, service, "quarters")
     return group
 
 
@@ -137,6 +186,15 @@ def game_group() -> app_commands.Group:
     return group
 
 
+def with_image(screen: Screen, picture: Any) -> Screen:
+    """``screen`` with ``picture`` attached and shown as its embed's image."""
+    embed = screen.embed or Embed()
+    embed = Embed(
+        embed.title, embed.description, embed.fields, embed.footer, embed.colour, picture.filename
+    )
+    return Screen(screen.content, embed, screen.pictures, screen.files, screen.rows, (picture,))
+
+
 def install(tree: app_commands.CommandTree, service: TableService) -> None:
     """Add every command to ``tree``."""
     from bot.client import game_commands
@@ -151,26 +209,39 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
     @tree.command(name="scoreboard", description="This server's standings in a game.")
-    @app_commands.describe(game="Which game")
+    @app_commands.describe(game="Which game", chart="Show the top ten as a bar chart")
     @app_commands.choices(game=choices)
     @app_commands.guild_only()
-    async def scoreboard(interaction: Interaction, game: app_commands.Choice[str]) -> None:
-        from bot.client.components import message_kwargs
+    async def scoreboard(
+        interaction: Interaction, game: app_commands.Choice[str], chart: bool = False
+    ) -> None:
+        service = interaction.client.service
+        guild = interaction.guild_id or 0
 
-        screen = await interaction.client.service.scoreboard(interaction.guild_id or 0, game.value)
-        await interaction.response.send_message(**message_kwargs(screen, None, None))
+        async def work() -> Screen:
+            screen = await service.scoreboard(guild, game.value)
+            if not chart:
+                return screen
+            picture = await service.pictures.scoreboard(guild, game.value)
+            return with_image(screen, picture)
+
+        await show_picture(interaction, work())
 
     @tree.command(name="stats", description="A member's record in every game on this server.")
     @app_commands.describe(member="Whose record (default: yours)")
     @app_commands.guild_only()
     async def stats(interaction: Interaction, member: discord.Member | None = None) -> None:
-        from bot.client.components import message_kwargs
-
+        service = interaction.client.service
         who = member or interaction.user
-        screen = await interaction.client.service.stats(
-            interaction.guild_id or 0, who.id, who.display_name
-        )
-        await interaction.response.send_message(**message_kwargs(screen, None, None))
+        guild = interaction.guild_id or 0
+        servers = {g.id: g.name for g in interaction.client.guilds}
+
+        async def work() -> Screen:
+            screen = await service.stats(guild, who.id, who.display_name)
+            picture = await service.pictures.stats(guild, who.id, who.display_name, servers)
+            return with_image(screen, picture)
+
+        await show_picture(interaction, work())
 
     @tree.command(name="settings", description="Server settings for idle games.")
     @app_commands.describe(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.client.commands import Interaction, start_game, table_command
+from bot.client.commands import Interaction, show_picture, start_game, table_command
 from bot.tables.service import TableService
 
 
@@ -60,5 +60,13 @@ def hearts_group(service: TableService) -> app_commands.Group:
     @group.command(name="scores", description="Every hand's points and the totals so far.")
     async def scores(interaction: Interaction) -> None:
         await on_hearts_table(interaction, "scores")
+
+    @group.command(name="replay", description="A hand of the latest game here, face up.")
+    @app_commands.describe(hand="Which hand (1 is the first)")
+    async def replay(interaction: Interaction, hand: app_commands.Range[int, 1, 99]) -> None:
+        work = service.pictures.hearts_hand(
+            interaction.guild_id or 0, interaction.channel_id or 0, hand
+        )
+        await show_picture(interaction, work)
 
     return group

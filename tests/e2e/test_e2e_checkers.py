@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import io
+
+from PIL import Image
+
 from bot.fakediscord import Driver, FakeDiscord
 from games.checkers import read_pdn
 from games.checkers.pdn import state_from_pdn
@@ -59,7 +63,19 @@ async def test_a_game_against_the_computer_then_a_drawn_game_between_members(
     assert read_pdn(text).board().fen() == replayed.board.fen()
     assert pieces(describe(replayed.view(None))) == pieces(board.attachments[0].description)
     assert '[FEN "W:W9:B1,2"]' in text and "1-0" in text
-    assert board.button_labels() == ["Play again"]
+    assert board.button_labels() == ["Play again", "Replay"]
+
+    # Replay: anyone may watch the finished game again; it is an animation of every position
+    # (the start and one a move) plus the final position held.
+    watched = await driver.click("carol", board, label="Replay")
+    assert watched.ephemeral and "replay of game" in watched.text()
+    [reel] = watched.message.attachments
+    assert reel.filename.endswith(".gif") and "Replay of" in (reel.description or "")
+    frames = animation_frames(await driver.attachment_bytes(watched.message))
+    assert frames == 1 + len(replayed.to_dict()["moves"]) + 1
+    typed = await driver.slash("bob", "checkers replay")
+    assert not typed.ephemeral and typed.message.attachments[0].filename == reel.filename
+    assert animation_frames(await driver.attachment_bytes(typed.message)) == frames
 
     asked = await driver.slash("carol", "checkers record")
     assert asked.ephemeral and asked.message.attachments[0].filename == record.filename
@@ -84,3 +100,10 @@ async def test_a_game_against_the_computer_then_a_drawn_game_between_members(
 
     scores = await driver.slash("dave", "scoreboard", game="Checkers")
     assert "Rating" in scores.text() and "1200" in scores.text()
+
+
+def animation_frames(data: bytes) -> int:
+    """How many frames an attached animation has, as Pillow decodes it."""
+    with Image.open(io.BytesIO(data)) as image:
+        assert image.is_animated
+        return image.n_frames

@@ -73,7 +73,10 @@ async def test_a_lone_player_plays_two_rounds_to_the_scoreboard(
         result = await driver.wait_for_message(
             "games", lambda m: m.content.startswith("🏁 **Kabu**"), after=board.id
         )
-        assert ("**WIN**" in result.content) != ("LOSE" in result.content)
+        # One short announcement; the reveal (WIN or LOSE) is on the board only.
+        assert ("**WIN**" in board.content) != ("LOSE" in board.content)
+        won = "**WIN**" in board.content
+        assert result.content == f"🏁 **Kabu**: {'Alice' if won else 'The dealer'} won it."
         if round_ == 0:
             r = await driver.click("alice", board, label="Deal again")
             assert r.message is not board and not r.ephemeral
@@ -122,8 +125,9 @@ async def test_two_people_at_one_table(driver: Driver, start_bot, rows: TableRow
 
     assert board.button_labels() == ["Deal again"]
     result = await driver.wait_for_message("games", lambda m: m.content.startswith("🏁 **Kabu**"))
-    assert "**Alice** (position 4)" in result.content and "**Bob** (position 1)" in result.content
-    assert "(Arashi)" not in result.content
+    assert "**Alice** (position 4)" in board.content and "**Bob** (position 1)" in board.content
+    assert "(Arashi)" not in board.content
+    assert "won it." in result.content and "position" not in result.content
     assert sorted(name for name, _outcome, _vs in rows.results()) == ["Alice", "Bob"]
 
     r = await driver.click("bob", board, label="Deal again")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import io
 import re
 import sqlite3
 from contextlib import closing
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from e2e_helpers import TableRows, click_as_seen, descendants, wait_gone
+from PIL import Image
 
 from bot.fakediscord import Driver, FakeDiscord, Message, Response
 
@@ -98,7 +100,7 @@ async def computer_answers(driver: Driver, board: Message, member: str = "alice"
     await driver.wait_for(
         lambda: (
             (COMPUTER + " took" in board.content and to_move(driver, board, member))
-            or "wins!" in board.content
+            or "🏆" in board.content
         ),
         timeout=10,
     )
@@ -147,7 +149,7 @@ async def test_game_against_the_computer_to_the_scoreboard(
     assert before.startswith(PNG)
 
     moves = 0
-    while "wins!" not in board.content:
+    while "🏆" not in board.content:
         pile, count = await secret_move(driver, "alice", board)
         await take(driver, "alice", board, pile, count)
         moves += 1
@@ -166,13 +168,18 @@ async def test_game_against_the_computer_to_the_scoreboard(
             assert "Last move took" in (image.description or "")
         assert moves < 10
 
-    assert f"🏆 **Alice wins!** {COMPUTER} is left with the last coin." in board.content
-    assert board.button_labels() == ["Play again"]
+    # The board and the one announcement say the same thing, in the same words.
+    said = f"Alice wins: {COMPUTER} is left with the last coin."
+    assert f"🏆 {said}" in board.content
+    assert board.button_labels() == ["Play again", "Replay"]
     assert piles_on(board) == []  # no coin buttons on a finished board
     result = await driver.wait_for_message("games", lambda m: "🏁" in m.content, after=board.id)
-    assert result.content == (
-        "🏁 **Quarters**: Alice wins — the other player was left with the last coin."
-    )
+    assert result.content == f"🏁 **Quarters**: {said}"
+    assert [m.content.startswith("🏁") for m in driver.channel_messages()].count(True) == 1
+    watched = await driver.click("alice", board, label="Replay")
+    assert watched.ephemeral and said in watched.text()
+    with Image.open(io.BytesIO(await driver.attachment_bytes(watched.message))) as reel:
+        assert reel.n_frames == len(rows.last().state["moves"]) + 2  # each position, held end
     assert rows.last().status == "finished"
     assert rows.results() == [("Alice", "win", 1)]
 
@@ -217,7 +224,7 @@ async def test_challenge_only_the_challenged_member_accepts_and_plays_to_the_end
 
     players = ("alice", "bob")
     turn = 0
-    while "wins!" not in board.content:
+    while "🏆" not in board.content:
         member = players[turn]
         assert to_move(driver, board, member)
         if member == "alice":
@@ -229,12 +236,9 @@ async def test_challenge_only_the_challenged_member_accepts_and_plays_to_the_end
         await take(driver, member, board, pile, count)
         turn = 1 - turn
 
-    assert "🏆 **Alice wins!** Bob is left with the last coin." in board.content
+    assert "🏆 Alice wins: Bob is left with the last coin." in board.content
     result = await driver.wait_for_message("games", lambda m: "🏁" in m.content, after=board.id)
-    assert (
-        result.content
-        == "🏁 **Quarters**: Alice wins — the other player was left with the last coin."
-    )
+    assert result.content == "🏁 **Quarters**: Alice wins: Bob is left with the last coin."
     assert sorted(rows.results()) == [("Alice", "win", 0), ("Bob", "loss", 0)]
     refused(await driver.click("carol", board, label="Play again"), "Only the players")
 
@@ -268,7 +272,7 @@ async def test_board_buttons_work_after_the_bot_is_killed_and_restarted(
     assert selected_coins(board) == ["3·1", "3·2"]
     r = await driver.click("alice", board, label="Remove Coins")
     assert r.type == 7
-    assert "Alice took 2 from pile 3." in board.content or "wins!" in board.content
+    assert "Alice took 2 from pile 3." in board.content or "🏆" in board.content
     await computer_answers(driver, board)
     assert len(driver.channel_messages()) == messages  # edited in place, nothing re-posted
     state = rows.last().state
@@ -435,9 +439,9 @@ async def test_resign_by_command(driver: Driver, start_bot, rows: TableRows) -> 
     refused(await driver.slash("carol", "game resign"), "not seated")
     r = await driver.slash("alice", "game resign")
     assert not r.ephemeral
-    assert r.content == f"🏁 **Quarters**: {COMPUTER} wins — the opponent resigned."
-    assert f"🏆 **{COMPUTER} wins!** Alice resigned." in board.content
-    assert board.button_labels() == ["Play again"]
+    assert r.content == f"🏁 **Quarters**: {COMPUTER} wins: Alice resigned."
+    assert f"🏆 {COMPUTER} wins: Alice resigned." in board.content
+    assert board.button_labels() == ["Play again", "Replay"]
     assert rows.results() == [("Alice", "loss", 1)]
     refused(await driver.slash("alice", "game resign"), "No game is running")
 

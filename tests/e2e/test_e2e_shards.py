@@ -86,7 +86,7 @@ async def test_two_processes_share_the_guilds_and_a_killed_one_resumes_only_its_
     r = await driver.click("alice", there, label="Remove Coins")
     assert r.type == 7
     await computer_answers(driver, there)
-    assert COMPUTER + " took" in there.content or "wins!" in there.content
+    assert COMPUTER + " took" in there.content or "🏆" in there.content
     # The other game went on undisturbed in the other process.
     await take(driver, "alice", here, 2, 1)
     await computer_answers(driver, here)
