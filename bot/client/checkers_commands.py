@@ -64,7 +64,7 @@ def checkers_group(service: TableService) -> app_commands.Group:
                 "The checkers challenge here has not been accepted yet.", ephemeral=True
             )
             return
-        await table_command(interaction, f"m={move.strip()}")
+        await table_command(interaction, f"m={move.strip()}", show_board=True)
 
     @move.autocomplete("move")
     async def move_choices(

@@ -47,8 +47,12 @@ async def start_game(
     await bot.deliver(interaction, reply, new_board=True)
 
 
-async def table_command(interaction: Interaction, action: str) -> None:
-    """A command that acts on the channel's table like a button would."""
+async def table_command(interaction: Interaction, action: str, *, show_board: bool = False) -> None:
+    """A command that acts on the channel's table like a button would.
+
+    ``show_board``: a typed move answers with the updated board at the bottom of the channel
+    (as ``/game show`` does; the old board's controls are retired), so the member sees the
+    position and the computer's reply without scrolling up."""
     from bot.client.app import member_of
 
     bot = interaction.client
@@ -56,8 +60,10 @@ async def table_command(interaction: Interaction, action: str) -> None:
         interaction,
         bot.service.channel_action(member_of(interaction), action),
         component=False,
-        ephemeral=True,
+        ephemeral=not show_board,
     )
+    if show_board and reply.error is None and reply.board is not None:
+        reply.repost = True
     await bot.deliver(interaction, reply)
 
 

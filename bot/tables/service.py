@@ -7,6 +7,7 @@ messages. Tests drive whole games through this class with a real database and re
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import time
@@ -16,6 +17,7 @@ from typing import Any
 
 from bot.tables.ai import AiRunner
 from bot.tables.controller import Context, Controller, Intent, table_seed
+from bot.tables.deadlines import deadline_line
 from bot.tables.ratings import elo_change
 from bot.tables.screens import Embed, Field, Reply, Screen
 from bot.tables.showing import Pictures
@@ -406,6 +408,7 @@ class TableService:
             board = controller.lobby(table)
         else:
             board = await asyncio.to_thread(controller.board, table, state)
+        board = await self._with_deadline(table, state, board)
         return Reply(
             board=board,
             table_id=table.id,
@@ -414,6 +417,23 @@ class TableService:
             ai_next=self.computer_to_move(table, state),
             delay=controller.ai_delay(table),
         )
+
+    async def _with_deadline(self, table: Table, state: GameState | None, board: Screen) -> Screen:
+        """The board with its next deadline as a Discord timestamp (unless it shows one)."""
+        if "<t:" in board.content:
+            return board
+        controller = self.controllers[table.kind]
+        claim = None
+        members = [s for s in table.seats if not s.is_ai]
+        if table.status is TableStatus.ACTIVE and len(table.seats) == 2 and len(members) == 2:
+            claim = (await self.settings(table.guild_id))["idle_claim_minutes"] * 60
+        line = deadline_line(
+            table, state, turn_timeout=controller.turn_timeout, claim_seconds=claim
+        )
+        if line is None:
+            return board
+        content = f"{board.content}\n{line}" if board.content else line
+        return dataclasses.replace(board, content=content[:2000])
 
     async def show(self, who: Member) -> Reply:
         """Re-post the channel's board; the old message's controls stop acting."""

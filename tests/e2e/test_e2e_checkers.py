@@ -86,13 +86,22 @@ async def test_a_game_against_the_computer_then_a_drawn_game_between_members(
     r = await driver.click("bob", challenge, label="Accept")
     board = r.message
     assert f"<@{alice.id}> to move (Black)" in board.content
-    refused = await driver.click("bob", board, label="Offer draw")
+    # A typed move answers with the updated board at the bottom; the old one stops working.
+    typed = await driver.slash("alice", "checkers move", move="11-15")
+    assert not typed.ephemeral and typed.message is not board
+    assert "played **11-15**" in typed.message.content and typed.message.attachments
+    assert "Bob may claim" not in typed.message.content and "Alice may claim" in (
+        typed.message.content
+    )
+    await driver.wait_for(lambda: board.button_labels() == [])
+    board = typed.message
+    refused = await driver.click("alice", board, label="Offer draw")
     assert refused.ephemeral and "not your turn" in refused.content
-    await driver.click("alice", board, label="Offer draw")
+    await driver.click("bob", board, label="Offer draw")
     assert "offers a draw" in board.content
-    await driver.select("alice", board, ["11-15"])
-    assert "played **11-15**" in board.content
-    await driver.click("bob", board, label="Accept draw")
+    await driver.select("bob", board, ["22-18"])
+    assert "played **22-18**" in board.content
+    await driver.click("alice", board, label="Accept draw")
     result = await driver.wait_for_message(
         "games", lambda m: m.content.startswith("🏁") and "drawn" in m.content
     )
