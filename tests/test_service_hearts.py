@@ -9,7 +9,7 @@ from hearts_leaks import leaked
 from support import member
 
 import bot.tables.hearts as hearts_table
-from bot.tables.screens import Reply, Select
+from bot.tables.screens import Button, Reply, Select
 from games.hearts import State
 from render.hearts import render_hearts_table
 from storage import TableStatus
@@ -111,15 +111,28 @@ class Game:
             who, seat = await self.waiting_member()
             assert who is not None, "the game waits for nobody"
             private = (await self.hand(who, seat)).private
-            select = private.rows[0]
-            assert isinstance(select, Select) and select.any_version
-            values = [o.value for o in select.options]
-            if select.action == "pass":
-                chosen = values[:3]
-            else:
-                chosen = [values[-1] if who.user_id in greedy else values[0]]
-            reply = await self.choose(who, seat, chosen, select)
+            first = private.rows[0]
+            if isinstance(first, Select):
+                assert first.action == "pass" and first.any_version
+                values = [o.value for o in first.options]
+                reply = await self.choose(who, seat, values[:3], first)
+            else:  # one tap a card: the legal cards are the enabled buttons
+                cards = playable(private)
+                assert cards and all(c.any_version for c in cards)
+                card = cards[-1] if who.user_id in greedy else cards[0]
+                reply = await self.check(
+                    await self.service.act(who, self.table_id, None, card.action), seat
+                )
             assert reply.update_private and reply.private is not None
+
+
+def playable(screen) -> list[Button]:
+    """The card buttons of a private hand that may be tapped now."""
+    return [
+        c
+        for c in rows_of(screen)
+        if isinstance(c, Button) and c.action.startswith("play=") and not c.disabled
+    ]
 
 
 def rows_of(screen):
@@ -322,7 +335,8 @@ async def test_refusals_leave_the_game_unchanged(service):
     pass_now = await service.act(player, tid, None, "pass=2C,3C,4C")
     assert "passing is over" in pass_now.error
     mine = await service.act(player, tid, None, "hand")
-    options = [o.value for o in mine.private.rows[0].options]
+    options = [c.action.removeprefix("play=") for c in playable(mine.private)]
+    assert len(rows_of(mine.private)) == 13 + 1  # every card as a button, and Refresh
     illegal = [str(c) for c in state.hand(turn) if str(c) not in options]
     for card in illegal[:3]:
         refused = await service.act(player, tid, None, f"play={card}")

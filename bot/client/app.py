@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot.client import commands
 from bot.client.components import TableButton, TableSelect, message_kwargs
+from bot.client.hands import Hands
 from bot.config import Config
 from bot.tables.ai import AiRunner
 from bot.tables.registry import controllers
@@ -57,6 +58,7 @@ class ParlourBot(discord.Client):
         if self.config.shards is not None:  # act by ourselves only for our shards' guilds
             db.only_shards(self.config.shards.count, self.config.shards.ids)
         self.service = TableService(db, controllers(), AiRunner(self.config.ai_workers))
+        self.hands = Hands(self.service, self.spawn)
         self.add_dynamic_items(TableButton, TableSelect)
         commands.install(self.tree, self.service)
         await self.sync_commands()
@@ -185,7 +187,15 @@ class ParlourBot(discord.Client):
                     await interaction.response.edit_message(**kwargs)
             elif reply.board_message_id is not None:
                 await self.edit_board(interaction.channel_id, reply)
-        if reply.private is not None:
+        if reply.private is not None and reply.hand_key is not None and reply.table_id:
+            await self.hands.show(
+                interaction,
+                reply.private,
+                reply.table_id,
+                reply.hand_key,
+                in_place=reply.update_private and interaction.message is not None,
+            )
+        elif reply.private is not None:
             kwargs = message_kwargs(
                 reply.private, reply.table_id, reply.version, editing=reply.update_private
             )
@@ -206,6 +216,9 @@ class ParlourBot(discord.Client):
                 await channel.send(**message_kwargs(post, None, None))  # type: ignore[union-attr]
         if not interaction.response.is_done():
             await interaction.response.send_message("Done.", ephemeral=True)
+        if reply.table_id is not None and (reply.board is not None or reply.hand_key):
+            mine = interaction.user.id if reply.hand_key else None
+            self.hands.refresh(reply.table_id, except_user=mine)
         if reply.ai_next and reply.table_id is not None and interaction.channel_id:
             self.start_computer(reply.table_id, interaction.channel_id, reply.delay)
 
@@ -288,6 +301,7 @@ class ParlourBot(discord.Client):
                 if reply is None or reply.error:
                     return
                 await self.edit_board(channel_id, reply)
+                self.hands.refresh(table_id)
                 for post in reply.posts:
                     await channel.send(**message_kwargs(post, None, None))
             except asyncio.CancelledError:
@@ -308,6 +322,7 @@ class ParlourBot(discord.Client):
                 for table, reply in await self.service.sweep():
                     with contextlib.suppress(discord.HTTPException):
                         await self.edit_board(table.channel_id, reply)
+                        self.hands.refresh(table.id)
                         channel = self.get_partial_messageable(table.channel_id)
                         for post in reply.posts:
                             await channel.send(**message_kwargs(post, None, None))

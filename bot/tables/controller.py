@@ -57,6 +57,8 @@ class Intent:
     private: Screen | None = None
     update_private: bool = False
     posts: list[Screen] = field(default_factory=list)
+    # The private screen is the member's hand: one message a member, kept up to date.
+    hand: bool = False
 
 
 class Controller:
@@ -138,6 +140,16 @@ class Controller:
         if self.replayable:
             return (self.again_button(), Button("Replay", "replay", emoji="🎞️", any_version=True))
         return (self.again_button(),)
+
+    # -- a private hand kept up to date -------------------------------------------------------
+    def private_key(self, table: Table, state: GameState, seat: int) -> str | None:
+        """A short summary of what ``seat``'s private hand shows; the Discord layer re-sends the
+        hand when it changes. None (the default): the game has no private hand."""
+        return None
+
+    def private_screen(self, table: Table, state: GameState, seat: int) -> Screen:
+        """``seat``'s private hand (runs in a worker thread)."""
+        raise NotImplementedError
 
     # -- acting -----------------------------------------------------------------------------
     def handle(self, ctx: Context) -> Intent:

@@ -59,6 +59,7 @@ LEAVE_CONFIRMATION = Screen(
     ),
     rows=((Button("Leave for good", "resign", Style.DANGER, any_version=True),),),
 )
+CARDS_A_ROW = 5
 PASS_WORDS = {"left": "to the left", "right": "to the right", "across": "across"}
 
 
@@ -359,31 +360,58 @@ class HeartsController(Controller):
                     f"{names[p['seat']]} {labels([p['card']])}" for p in view["trick"]
                 )
                 lines.append(f"On the table: {plays}.")
-            if view["turn"] == seat:
-                legal = [Card.parse(c) for c in view["legal"]]
+            my_turn = view["turn"] == seat
+            legal = [Card.parse(c) for c in view["legal"]] if my_turn else []
+            if my_turn:
                 lines.append(
-                    "**Your turn** — choose a card below."
+                    "**Your turn** — tap a card to play it."
                     if view["trick"]
-                    else ("**Your lead** — choose a card below.")
-                )
-                rows.append(
-                    Select(
-                        "play",
-                        tuple(Option(self._option_label(c), str(c)) for c in legal),
-                        placeholder="Play a card",
-                        any_version=True,
-                    )
+                    else "**Your lead** — tap a card to play it."
                 )
             else:
                 lines.append(
-                    f"{names[view['turn']]} is to play. When it is your turn the board says so: "
-                    "press **Your hand** there (or **Refresh** here)."
+                    f"{names[view['turn']]} is to play. This message offers your cards as soon "
+                    "as it is your turn."
                 )
+            rows.extend(self._card_rows(hand, legal))
+            if not my_turn:
+                legal = None  # the picture shows the whole hand, none picked out
         else:
             lines.append("The game is over.")
-        rows.append((Button("Refresh", "hand=here", emoji="🔄", any_version=True),))
+        if not view["over"]:
+            rows.append((Button("Refresh", "hand=here", emoji="🔄", any_version=True),))
         picture = render_hearts_hand(hand, legal, selected)
         return Screen(content="\n".join(lines), pictures=(picture,), rows=tuple(rows))
+
+    @staticmethod
+    def _card_rows(hand: Sequence[Card], legal: Sequence[Card]) -> list[Row]:
+        """One button a card, five a row (13 cards: three rows): one tap plays a legal card;
+        the others are there, disabled, so the hand keeps its shape."""
+        playable = set(legal)
+        buttons = [
+            Button(
+                card_label(card),
+                f"play={card}",
+                Style.PRIMARY if card in playable else Style.SECONDARY,
+                disabled=card not in playable,
+                any_version=True,
+            )
+            for card in hand
+        ]
+        return [tuple(buttons[i : i + CARDS_A_ROW]) for i in range(0, len(buttons), CARDS_A_ROW)]
+
+    def private_key(self, table: Table, state: State, seat: int) -> str:
+        """What the private hand shows, in short: it is re-sent only when this changes (a new
+        hand, the pass done, the member's turn coming or going, a card gone)."""
+        view = state.view(seat)
+        turn = seat in state.to_act()
+        return (
+            f"{view['hand_number']}:{state.phase.value}:{turn}:{len(view['hand'])}:"
+            f"{view.get('my_pass') is None}"
+        )
+
+    def private_screen(self, table: Table, state: State, seat: int) -> Screen:
+        return self.hand_screen(table, state, seat)
 
     @staticmethod
     def _option_label(card: Card) -> str:
@@ -450,6 +478,7 @@ class HeartsController(Controller):
                 changed=back,
                 private=self.hand_screen(table, state, seat, note),
                 update_private=here,
+                hand=True,
             )
         if ctx.action == "pass":
             if state.phase is not Phase.PASS:
@@ -464,6 +493,7 @@ class HeartsController(Controller):
                 moved=True,
                 private=self.hand_screen(table, state, seat, note),
                 update_private=True,
+                hand=True,
             )
         if ctx.action == "play":
             if state.phase is not Phase.PLAY:
@@ -476,6 +506,7 @@ class HeartsController(Controller):
                 moved=True,
                 private=self.hand_screen(table, state, seat, f"You played {card_label(card)}."),
                 update_private=True,
+                hand=True,
             )
         return super().handle(ctx)
 

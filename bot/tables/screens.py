@@ -120,6 +120,7 @@ class Reply:
     - ``ai_next``: the computer must move next; the Discord layer calls
       :meth:`TableService.computer_turn` and edits the board with what it returns.
     - ``repost``: post ``board`` as a new message and retire the old one's controls.
+    - ``hand_key``: ``private`` is the member's hand, to keep up to date while it may be edited.
     """
 
     error: str | None = None
@@ -133,6 +134,9 @@ class Reply:
     ai_next: bool = False
     repost: bool = False
     delay: float = 0.0  # seconds to wait before the computer's next move (Hearts' card delay)
+    # ``private`` is the member's hand (one message a member and table, kept up to date);
+    # ``hand_key`` summarises what it shows (see :meth:`Controller.private_key`).
+    hand_key: str | None = None
 
     @classmethod
     def refuse(cls, message: str, board_message_id: int | None = None) -> Reply:

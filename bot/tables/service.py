@@ -196,7 +196,7 @@ class TableService:
             # In a worker thread: a hint or a deal may need real computation.
             intent = await asyncio.to_thread(controller.handle, ctx)
         if not intent.changed:
-            return Reply(
+            reply = Reply(
                 private=intent.private,
                 posts=intent.posts,
                 update_private=intent.update_private,
@@ -204,8 +204,12 @@ class TableService:
                 version=table.version,
                 board_message_id=table.board_message_id,
             )
-        self._take_back(table, who.user_id)
-        return await self._commit(table, ctx.state, intent)
+        else:
+            self._take_back(table, who.user_id)
+            reply = await self._commit(table, ctx.state, intent)
+        if intent.hand and reply.error is None and ctx.state is not None and seat is not None:
+            reply.hand_key = controller.private_key(table, ctx.state, seat)
+        return reply
 
     async def _replay(self, who: Member, table_id: int) -> Reply:
         table = await self.db.get_table(table_id)
@@ -398,6 +402,27 @@ class TableService:
             return False
         autoplay = set(table.ui.get("autoplay", ()))
         return any(table.seats[s].is_ai or s in autoplay for s in state.to_act())
+
+    async def private_hand(
+        self, table_id: int, user_id: int, shown: str | None
+    ) -> tuple[str, Screen] | None:
+        """A member's private hand if it changed since the one summarised by ``shown``
+        (its :meth:`Controller.private_key`); None when it did not, or the game has none."""
+        table = await self.db.get_table(table_id)
+        if table is None or table.state is None:
+            return None
+        controller = self.controllers[table.kind]
+        state = controller.load(table.state)
+        seat = self._acting_seat(table, state, user_id)
+        if seat is None:
+            if shown == "gone":
+                return None
+            return "gone", Screen(content="You are no longer seated at this game.")
+        key = controller.private_key(table, state, seat)
+        if key is None or key == shown:
+            return None
+        screen = await asyncio.to_thread(controller.private_screen, table, state, seat)
+        return key, screen
 
     # -- boards -----------------------------------------------------------------------------
     async def _board_reply(self, table: Table, state: GameState | None = None) -> Reply:

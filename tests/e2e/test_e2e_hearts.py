@@ -42,6 +42,16 @@ def versions(message: Message) -> list[tuple[str, list[str]]]:
     return found
 
 
+def hands_of(driver: Driver) -> list[Message]:
+    """Alice's private hand messages she can still see."""
+    return [m for m in driver.ephemerals("alice") if "**Your hand**" in m.content]
+
+
+def playable(hand: Message) -> list[str]:
+    """The labels of the card buttons Alice may tap now."""
+    return [b["label"] for b in hand.buttons() if not b.get("disabled") and b["label"] != "Refresh"]
+
+
 def played_then(history: list[dict], description: str) -> set[str]:
     """The cards played so far in the hand a board's alt text describes."""
     hand = int(HAND.match(description)[1]) - 1  # type: ignore[index]
@@ -89,26 +99,31 @@ async def test_one_member_and_three_computers_play_to_the_scoreboard_without_a_l
 
     typed = await driver.slash("erin", "hearts scores")  # anyone, at any time
     assert typed.ephemeral and "Total" in typed.text()
+    # Asking again gives a fresh hand and deletes the old one: one hand message at a time.
     typed = await driver.slash("alice", "hearts hand")
     assert typed.ephemeral and "**Your hand**" in typed.text() and typed.message.attachments
+    await driver.wait_for(lambda: hands_of(driver) == [typed.message])
+    mine = await driver.click("alice", board, label="Your hand")
+    hand = mine.message
+    await driver.wait_for(lambda: hands_of(driver) == [hand])
 
-    to_play = f"<@{alice.id}> to play"
+    # One tap a card: the same message offers the legal cards as buttons whenever it is
+    # Alice's turn, without her asking again.
     plays = 0
     while True:
-        await driver.wait_for(lambda: to_play in board.content or "🏆" in board.content, timeout=15)
+        await driver.wait_for(lambda: bool(playable(hand)) or "🏆" in board.content, timeout=15)
         if "🏆" in board.content:
             break
+        assert f"<@{alice.id}> to play" in board.content
+        assert "**Your turn**" in hand.content or "**Your lead**" in hand.content
         scores = await driver.click("dave", board, label="Scores")
         assert scores.ephemeral and "Total" in scores.text()
-        mine = await driver.click("alice", board, label="Your hand")
-        assert "**Your turn**" in mine.text() or "**Your lead**" in mine.text()
-        [select] = mine.message.selects()
-        card = select["options"][0]["value"]
-        played = await driver.select("alice", mine.message, [card])
-        assert played.type == 7 and "You played" in played.text()
+        assert len(hand.buttons()) == 13 - plays + 1  # every card, and Refresh
+        played = await driver.click("alice", hand, label=playable(hand)[0])
+        assert played.type == 7 and played.message is hand and "You played" in played.text()
         plays += 1
         assert plays <= 13
-
+    assert hands_of(driver) == [hand]  # no stale hands piled up
     assert plays == 13  # the game ends with the hand
     assert board.button_labels() == ["Play again"]
     result = await driver.wait_for_message("games", lambda m: m.content.startswith("🏁"))
