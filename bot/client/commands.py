@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.tables.screens import Embed, Screen
+from bot.tables.screens import Screen
 from bot.tables.service import TableService
 from bot.tables.showing import game_label
 from games.base import IllegalAction
@@ -193,12 +193,10 @@ def game_group() -> app_commands.Group:
 
 
 def with_image(screen: Screen, picture: Any) -> Screen:
-    """``screen`` with ``picture`` attached and shown as its embed's image."""
-    embed = screen.embed or Embed()
-    embed = Embed(
-        embed.title, embed.description, embed.fields, embed.footer, embed.colour, picture.filename
+    """``screen`` with ``picture`` attached (shown with its alt text beside the embed)."""
+    return Screen(
+        screen.content, screen.embed, screen.pictures, screen.files, screen.rows, (picture,)
     )
-    return Screen(screen.content, embed, screen.pictures, screen.files, screen.rows, (picture,))
 
 
 def install(tree: app_commands.CommandTree, service: TableService) -> None:

@@ -241,12 +241,18 @@ class CheckersController(Controller):
         return text + "."
 
     def _outcome_line(self, names: list[str], outcome: Outcome) -> str:
+        """The board's last line: the result's words (:meth:`result_text`) with a mark."""
+        mark = "🤝" if outcome.is_draw else "🏆"
+        return f"{mark} {self._result_words(names, outcome)}"
+
+    @staticmethod
+    def _result_words(names: list[str], outcome: Outcome) -> str:
         if outcome.is_draw:
             reason = DRAWS.get(outcome.termination, outcome.termination)
-            return f"🤝 **The game is drawn** — {reason}."
+            return f"**The game is drawn** — {reason}."
         winner = outcome.winners[0]
         why = ENDINGS.get(outcome.termination, "{loser} lost").format(loser=names[1 - winner])
-        return f"🏆 **{names[winner]} wins** ({COLOR_NAMES[winner]}) — {why}."
+        return f"**{names[winner]} wins** ({COLOR_NAMES[winner]}) — {why}."
 
     def _controls(self, table: Table, state: State, seat: int, thinking: bool) -> tuple[Row, ...]:
         rows: list[Row] = []
@@ -375,7 +381,7 @@ class CheckersController(Controller):
 
     # -- the end ----------------------------------------------------------------------------
     def result_text(self, table: Table, outcome: Outcome) -> str:
-        return self._outcome_line([s.name for s in table.seats], outcome)
+        return self._result_words([s.name for s in table.seats], outcome)
 
     def result_extras(self, table: Table, state: State | None, outcome: Outcome) -> Screen:
         """The game record (PDN) goes with the announcement."""
