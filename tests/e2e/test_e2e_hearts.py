@@ -9,12 +9,14 @@ restored backup could leave them), so the first hand is the last whatever happen
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
 import pytest
 from e2e_helpers import TableRows
 from hearts_leaks import cards_named
+from PIL import Image
 
 from bot.fakediscord import Driver, Message
 
@@ -136,6 +138,16 @@ async def test_one_member_and_three_computers_play_to_the_scoreboard_without_a_l
     scoreboard = await driver.slash("bob", "scoreboard", game="Hearts")
     line = next(ln for ln in scoreboard.text().splitlines() if "Alice" in ln)
     assert line.split()[:4] == ["1", "Alice", "1", "1" if outcome == "win" else "0"]
+
+    # The finished game: its running totals as a chart, and its hand replayed face up.
+    [chart] = result.attachments
+    assert chart.filename == "hearts-totals.png" and "Alice" in (chart.description or "")
+    replay = await driver.slash("bob", "hearts replay", hand=1)
+    assert not replay.ephemeral and replay.message.attachments[0].filename.endswith(".gif")
+    with Image.open(io.BytesIO(await driver.attachment_bytes(replay.message))) as reel:
+        assert reel.n_frames == 1 + 13 + 1  # the hands after the pass, each trick, the scores
+    refused = await driver.slash("bob", "hearts replay", hand=2)
+    assert refused.ephemeral and "hands 1 to 1" in refused.text()
 
     # Every look of every public message: no card before it was played.
     history = state["history"]

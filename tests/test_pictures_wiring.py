@@ -1,0 +1,103 @@
+"""Replays and charts through the table service: which game, the refusals, the cache, and
+pictures that decode as what they claim to be, with alt text that carries the facts."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import pytest
+from PIL import Image
+from support import member
+
+from bot.tables.pictures import PictureCache
+from bot.tables.screens import Attachment
+from games.base import IllegalAction
+
+ALICE, BOB = member(1, "Alice"), member(2, "Bob")
+
+
+async def take(service, who, reply, pile, count):
+    for coin in range(1, count + 1):
+        reply = await service.act(who, reply.table_id, reply.version, f"c={pile}.{coin}")
+        assert reply.error is None, reply.error
+    return await service.act(who, reply.table_id, reply.version, "remove")
+
+
+def frames(attachment: Attachment) -> int:
+    with Image.open(io.BytesIO(attachment.data)) as image:
+        assert image.format == "GIF" and image.is_animated
+        return image.n_frames
+
+
+async def test_a_finished_games_replay_is_drawn_once_and_has_a_frame_a_position(service):
+    reply = await service.start(ALICE, "quarters", {"piles": "2,1"}, opponent=BOB)
+    reply = await service.act(BOB, reply.table_id, reply.version, "accept")
+    early = await service.act(ALICE, reply.table_id, None, "replay")
+    assert "finished" in early.error  # no replay of a game in play
+    reply = await take(service, ALICE, reply, 1, 1)  # 1,1 left: Bob takes one, Alice the last
+    reply = await take(service, BOB, reply, 2, 1)
+    assert "🏆 Bob wins: Alice is left with the last coin." in reply.board.content
+    assert [b.label for b in reply.board.rows[0]] == ["Play again", "Replay"]
+
+    first, again = await asyncio.gather(
+        service.act(member(3, "Carol"), reply.table_id, None, "replay"),
+        service.act(ALICE, reply.table_id, None, "replay"),
+    )
+    assert service.pictures.cache.drawn == 1  # two requests at once, one drawing
+    [reel] = first.private.attachments
+    assert again.private.attachments == (reel,)
+    assert frames(reel) == 2 + 2  # the start, after the first move, the end, the end held
+    assert "Bob wins: Alice is left with the last coin" in reel.description
+    assert "Bob wins: Alice is left with the last coin" in first.private.content
+
+    table = await service.pictures.finished_game(ALICE.guild_id, ALICE.channel_id, "quarters", None)
+    assert table.id == reply.table_id
+    for game, words in ((table.id + 50, "no game"), (None, "No game of Checkers")):
+        with pytest.raises(IllegalAction, match=f"(?i){words}"):
+            await service.pictures.finished_game(ALICE.guild_id, 1, "checkers", game)
+
+
+async def test_hearts_hands_replay_only_once_the_game_is_over(service):
+    reply = await service.start(ALICE, "hearts", {"delay": 0})
+    reply = await service.act(ALICE, reply.table_id, reply.version, "start")
+    with pytest.raises(IllegalAction, match="not finished"):
+        await service.pictures.hearts_hand(ALICE.guild_id, ALICE.channel_id, 1)
+
+
+async def test_the_stats_and_scoreboard_charts_carry_their_numbers_in_words(service):
+    reply = await service.start(ALICE, "checkers", {"color": "black", "position": "B:W6:B2"}, BOB)
+    reply = await service.act(BOB, reply.table_id, reply.version, "accept")
+    reply = await service.act(ALICE, reply.table_id, reply.version, "m=2x9")
+    assert reply.error is None and reply.posts[0].content.startswith("🏁 **Checkers**")
+
+    stats = await service.pictures.stats(ALICE.guild_id, ALICE.user_id, "Alice", {1000: "HQ"})
+    assert stats.filename == "stats.png" and stats.data.startswith(b"\x89PNG")
+    assert "HQ: 1 rated game" in stats.description and "Checkers" in stats.description
+    bars = await service.pictures.scoreboard(ALICE.guild_id, "checkers")
+    assert "top 2 by rating" in bars.description
+    assert bars.description.index("Alice") < bars.description.index("Bob")
+    again = await service.pictures.scoreboard(ALICE.guild_id, "checkers")
+    assert again is bars  # the same numbers: drawn once
+
+
+async def test_the_cache_keeps_the_latest_and_forgets_failures():
+    cache = PictureCache(size=2)
+    drawn: list[str] = []
+
+    def draw(name: str):
+        async def go() -> Attachment:
+            drawn.append(name)
+            if name == "bad":
+                raise ValueError(name)
+            return Attachment(name.encode(), f"{name}.png", name)
+
+        return go
+
+    for name in ("a", "b", "a", "c", "b"):
+        await cache.get(name, draw(name))
+    assert drawn == ["a", "b", "c", "b"]  # "b" fell out when "c" came after "a" was used
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            await cache.get("bad", draw("bad"))
+    assert drawn[-2:] == ["bad", "bad"]
