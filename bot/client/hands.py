@@ -66,6 +66,7 @@ class Hands:
         self.service = service
         self.spawn = spawn
         self._hands: dict[tuple[int, int], Hand] = {}
+        self._members: dict[int, set[int]] = {}  # table -> members with a hand shown
 
     def __len__(self) -> int:
         return len(self._hands)
@@ -114,12 +115,13 @@ class Hands:
             USABLE_FOR, lambda: self.spawn(self._close(table_id, user_id, hand))
         )
         self._hands[(table_id, user_id)] = hand
+        self._members.setdefault(table_id, set()).add(user_id)
 
     async def _close(self, table_id: int, user_id: int, hand: Hand) -> None:
         """The interaction is about to expire: empty the hand so no stale cards remain."""
         if self._hands.get((table_id, user_id)) is not hand:
             return
-        del self._hands[(table_id, user_id)]
+        self.forget(table_id, user_id)
         async with hand.lock:
             with contextlib.suppress(*ERRORS):
                 await hand.interaction.followup.edit_message(
@@ -128,8 +130,9 @@ class Hands:
 
     def refresh(self, table_id: int, *, except_user: int | None = None) -> None:
         """The table changed: bring the hands shown at it up to date (in the background)."""
-        for (table, user_id), hand in list(self._hands.items()):
-            if table == table_id and user_id != except_user:
+        for user_id in list(self._members.get(table_id, ())):
+            hand = self._hands.get((table_id, user_id))
+            if hand is not None and user_id != except_user:
                 self.spawn(self._refresh_one(table_id, user_id, hand))
 
     async def _refresh_one(self, table_id: int, user_id: int, hand: Hand) -> None:
@@ -155,7 +158,8 @@ class Hands:
         hand = self._hands.pop((table_id, user_id), None)
         if hand is not None and hand.closer is not None:
             hand.closer.cancel()
-
-    def forget_table(self, table_id: int) -> None:
-        for table, user_id in [k for k in self._hands if k[0] == table_id]:
-            self.forget(table, user_id)
+        members = self._members.get(table_id)
+        if members is not None:
+            members.discard(user_id)
+            if not members:
+                del self._members[table_id]

@@ -1,0 +1,121 @@
+"""The private hand as one message a member (``bot.client.hands``), with stand-ins for the
+interactions: replaced hands are deleted, changed hands edited in place, and a hand empties
+itself before its interaction expires."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+
+import pytest
+
+from bot.client import hands as hands_module
+from bot.client.hands import Hands
+from bot.tables.screens import Screen
+
+TABLE = 7
+
+
+class Response:
+    def __init__(self, interaction: Interaction) -> None:
+        self.interaction = interaction
+        self.done = False
+
+    def is_done(self) -> bool:
+        return self.done
+
+    async def send_message(self, **kwargs):
+        self.done = True
+        message_id = self.interaction.log.new_message(kwargs)
+        return SimpleNamespace(message_id=message_id)
+
+    async def edit_message(self, **kwargs):
+        self.done = True
+        self.interaction.log.edits.append((self.interaction.message.id, kwargs))
+
+
+class Followup:
+    def __init__(self, log: Log) -> None:
+        self.log = log
+
+    async def edit_message(self, message_id: int, **kwargs):
+        self.log.edits.append((message_id, kwargs))
+
+    async def delete_message(self, message_id: int):
+        self.log.deleted.append(message_id)
+
+
+class Log:
+    def __init__(self) -> None:
+        self.sent: list[int] = []
+        self.edits: list[tuple[int, dict]] = []
+        self.deleted: list[int] = []
+
+    def new_message(self, kwargs) -> int:
+        self.sent.append(100 + len(self.sent))
+        return self.sent[-1]
+
+
+class Interaction:
+    def __init__(self, log: Log, user_id: int = 1, message_id: int | None = None) -> None:
+        self.log = log
+        self.user = SimpleNamespace(id=user_id)
+        self.message = None if message_id is None else SimpleNamespace(id=message_id)
+        self.response = Response(self)
+        self.followup = Followup(log)
+
+
+class Service:
+    def __init__(self) -> None:
+        self.key = "a"
+
+    async def private_hand(self, table_id, user_id, shown):
+        if shown == self.key:
+            return None
+        return self.key, Screen(content=f"hand {self.key}")
+
+
+@pytest.fixture
+def spawned():
+    tasks: list[asyncio.Task] = []
+    yield lambda coro: tasks.append(asyncio.ensure_future(coro))
+    for task in tasks:
+        task.cancel()
+
+
+async def settle() -> None:
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+async def test_a_hand_is_replaced_updated_in_place_and_closed_before_it_expires(
+    spawned, monkeypatch
+) -> None:
+    log, service = Log(), Service()
+    hands = Hands(service, spawned)  # type: ignore[arg-type]
+    await hands.show(Interaction(log), Screen(content="hand a"), TABLE, "a", in_place=False)
+    await hands.show(Interaction(log), Screen(content="hand a"), TABLE, "a", in_place=False)
+    assert log.sent == [100, 101] and log.deleted == [100]  # asked again: the old one goes
+
+    hands.refresh(TABLE)
+    await settle()
+    assert log.edits == []  # nothing changed: no edit
+    service.key = "b"  # e.g. it became the member's turn
+    hands.refresh(TABLE)
+    await settle()
+    [(message, kwargs)] = log.edits
+    assert message == 101 and kwargs["content"] == "hand b"
+
+    # A tap on the hand edits it in place and keeps it the member's one hand.
+    await hands.show(
+        Interaction(log, message_id=101), Screen(content="b"), TABLE, "b", in_place=True
+    )
+    assert len(hands) == 1 and log.deleted == [100]
+
+    monkeypatch.setattr(hands_module, "USABLE_FOR", 0.01)
+    await hands.show(Interaction(log), Screen(content="hand b"), TABLE, "b", in_place=False)
+    await asyncio.sleep(0.05)
+    await settle()
+    message, kwargs = log.edits[-1]
+    assert message == 102 and "closed" in kwargs["content"] and kwargs["view"] is None
+    assert kwargs["attachments"] == [] and len(hands) == 0
