@@ -128,9 +128,14 @@ class ParlourBot(discord.Client):
             await send_private(interaction, "Parlour games are played in server channels.")
             return
         who = member_of(interaction)
+        # A replay may take seconds to draw: if so, show the member a private "thinking…".
+        drawing = action == "replay"
         try:
             reply = await self.within_deadline(
-                interaction, self.service.act(who, table_id, version, action), component=True
+                interaction,
+                self.service.act(who, table_id, version, action),
+                component=not drawing,
+                ephemeral=drawing,
             )
             await self.deliver(interaction, reply)
         except Exception:

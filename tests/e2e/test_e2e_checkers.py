@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
+from e2e_helpers import TableRows
 from PIL import Image
 
 from bot.fakediscord import Driver, FakeDiscord
 from games.checkers import read_pdn
 from games.checkers.pdn import state_from_pdn
 from render.checkers import describe
+from render.samples import sample_checkers_moves
 
 RED_TO_MOVE_AND_LOSE = "W:W9:B1,2"  # Red's man must step next to Black's men and is lost
 
@@ -23,7 +26,7 @@ def pieces(description: str) -> list[str]:
 
 
 async def test_a_game_against_the_computer_then_a_drawn_game_between_members(
-    fake: FakeDiscord, driver: Driver, start_bot
+    fake: FakeDiscord, driver: Driver, start_bot, tmp_path: Path
 ) -> None:
     await start_bot()
     alice = driver.user("alice")
@@ -109,6 +112,17 @@ async def test_a_game_against_the_computer_then_a_drawn_game_between_members(
 
     scores = await driver.slash("dave", "scoreboard", game="Checkers")
     assert "Rating" in scores.text() and "1200" in scores.text()
+
+    # A long game's replay takes seconds to draw: the answer still comes in time (deferred,
+    # privately), with every position. (The finished game's moves are swapped for a long
+    # game's, as a restored backup could leave them.)
+    rows = TableRows(tmp_path / "parlour.db")
+    table = rows.last()
+    moves = sample_checkers_moves(150)
+    rows.set_state(table.id, {**table.state, "fen": None, "moves": moves})
+    long = await driver.click("erin", board, label="Replay", timeout=120)
+    assert long.ephemeral and f"{len(moves)} moves" in long.text()
+    assert animation_frames(await driver.attachment_bytes(long.message)) == len(moves) + 2
 
 
 def animation_frames(data: bytes) -> int:
