@@ -9,7 +9,7 @@ from hearts_leaks import leaked
 from support import member
 
 import bot.tables.hearts as hearts_table
-from bot.tables.screens import Button, Reply, Select
+from bot.tables.screens import Button, Reply, Select, Style
 from games.hearts import State
 from render.hearts import render_hearts_table
 from storage import TableStatus
@@ -111,11 +111,21 @@ class Game:
             who, seat = await self.waiting_member()
             assert who is not None, "the game waits for nobody"
             private = (await self.hand(who, seat)).private
-            first = private.rows[0]
-            if isinstance(first, Select):
-                assert first.action == "pass" and first.any_version
-                values = [o.value for o in first.options]
-                reply = await self.choose(who, seat, values[:3], first)
+            if "Tap three cards to pass" in private.content:
+                for _ in range(3):  # one tap a card picks it; then Pass
+                    card = next(
+                        c
+                        for c in rows_of(private)
+                        if c.action.startswith("pick=") and c.style is not Style.SUCCESS
+                    )
+                    picked = await self.service.act(who, self.table_id, None, card.action)
+                    assert picked.update_private and picked.error is None
+                    private = picked.private
+                [done] = [c for c in rows_of(private) if c.action.startswith("pass=")]
+                assert not done.disabled and done.any_version
+                reply = await self.check(
+                    await self.service.act(who, self.table_id, None, done.action), seat
+                )
             else:  # one tap a card: the legal cards are the enabled buttons
                 cards = playable(private)
                 assert cards and all(c.any_version for c in cards)
@@ -284,13 +294,35 @@ async def test_your_hand_is_private_and_a_bystander_is_told_they_are_not_seated(
 
     mine = await game.hand(ALICE, 0)
     assert mine.private is not None and mine.board is None and not mine.update_private
-    [select, refresh] = mine.private.rows
-    assert (select.min_values, select.max_values, len(select.options)) == (3, 3, 13)
+    *cards, (done, refresh) = mine.private.rows
+    assert [len(row) for row in cards] == [4, 3, 3, 3]  # a button a card, at most four a row
     assert "pass to **Bob**" in mine.private.content
     assert mine.private.pictures[0].png.startswith(b"\x89PNG")
     hand = State.from_dict((await game.table()).state).hand(0)
-    assert [o.value for o in select.options] == [str(c) for c in hand]
-    assert refresh[0].action == "hand=here" and refresh[0].any_version
+    assert [b.action for row in cards for b in row] == [f"pick={c}" for c in hand]
+    assert (done.label, done.disabled) == ("Pass 0/3", True)
+    assert refresh.action == "hand=here" and refresh.any_version
+
+    # Picking is private and stores nothing: each tap answers with the pick so far.
+    version = (await game.table()).version
+    action = f"pick={hand[0]},{hand[5]}"
+    two = await service.act(ALICE, reply.table_id, None, action)
+    assert two.update_private and "1 more to pick" in two.private.content
+    buttons = {b.label: b for b in rows_of(two.private)}
+    assert buttons["Pass 2/3"].disabled
+    again = f"pick={hand[5]}"  # tapping a picked card puts it back
+    assert next(b.action for b in rows_of(two.private)) == again
+    three = await service.act(ALICE, reply.table_id, None, f"{action},{hand[7]}")
+    done = next(b for b in rows_of(three.private) if b.label == "Pass 3/3")
+    assert not done.disabled and done.action == f"pass={hand[0]},{hand[5]},{hand[7]}"
+    others = [b for b in rows_of(three.private) if b.action.startswith("pick=")]
+    assert sum(not b.disabled for b in others) == 3  # only the picked ones: to put back
+    assert (await game.table()).version == version
+    for bad, words in (("pick=QS,QS", "different"), ("pick=ZZ", "not a card")):
+        assert words in (await service.act(ALICE, reply.table_id, None, bad)).error
+    stranger = next(str(c) for c in State.from_dict((await game.table()).state).hand(1))
+    held = await service.act(ALICE, reply.table_id, None, f"pick={stranger}")
+    assert "do not hold" in held.error
 
     again = await service.act(ALICE, reply.table_id, None, "hand=here")
     assert again.update_private  # Refresh replaces the private message in place

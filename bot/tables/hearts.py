@@ -1,8 +1,9 @@
 """Hearts at a table: a lobby for four, the public table, private hands, and the scores.
 
 The board shows the table from above (``State.view(None)``: no hand is ever in it). Each
-player's cards reach them only in an ephemeral answer to **Your hand**, which also carries the
-select of what they may do now: three cards to pass, or a legal card to play.
+player's cards reach them only in an ephemeral answer to **Your hand**: a button a card, to pick
+three to pass or to play a legal one with one tap. The Discord layer keeps that message up to
+date (see ``bot.client.hands``) using :meth:`HeartsController.private_key`.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from games.base import IllegalAction, Outcome
 from games.cards import Card
 from games.hearts import Phase, Rules, State
 from games.hearts.rules import pass_target
-from render.cards import card_text
 from render.charts import hearts_totals_chart
 from render.hearts import render_hearts_hand, render_hearts_table
 from storage.models import Result, Seat, Standing, Table, TableStatus
@@ -38,8 +38,9 @@ moon*: you score 0 and everyone else 26.
 • When someone reaches 100 at the end of a hand, the lowest total wins (ties share).
 • **Modern** rules (a table option): the two of clubs leads the first trick, and no points may \
 be played to it unless a hand has nothing else.
-• Press **Your hand** to see your cards privately and choose. **Scores** shows every hand's \
-points. If you stop playing, the computer plays for you after a while, until you come back."""
+• Press **Your hand** to see your cards privately, as buttons: tap three and **Pass**, then \
+tap a card to play it. That message offers your cards by itself whenever it is your turn. \
+**Scores** shows every hand's points. If you stop playing, the computer plays for you after a while, until you come back."""
 
 RULESETS: dict[str, Rules] = {
     "classic": Rules(),
@@ -59,7 +60,8 @@ LEAVE_CONFIRMATION = Screen(
     ),
     rows=((Button("Leave for good", "resign", Style.DANGER, any_version=True),),),
 )
-CARDS_A_ROW = 5
+CARDS_A_ROW = 4  # four card buttons fit a phone's width; 13 cards take rows of 4, 3, 3, 3
+PASS_SIZE = 3
 PASS_WORDS = {"left": "to the left", "right": "to the right", "across": "across"}
 
 
@@ -81,6 +83,22 @@ def short_names(names: Sequence[str], width: int = 7) -> list[str]:
     if len(set(short)) < len(short):
         return [f"#{i + 1}" for i in range(len(names))]
     return short
+
+
+def card_rows(buttons: Sequence[Button]) -> list[Row]:
+    """Card buttons in as few rows of at most :data:`CARDS_A_ROW` as fit, evened out.
+
+    >>> [len(row) for row in card_rows([Button(str(n), str(n)) for n in range(13)])]
+    [4, 3, 3, 3]
+    """
+    count = -(-len(buttons) // CARDS_A_ROW)
+    rows: list[Row] = []
+    start = 0
+    for index in range(count):
+        size = len(buttons) // count + (index < len(buttons) % count)
+        rows.append(tuple(buttons[start : start + size]))
+        start += size
+    return rows
 
 
 def _seconds(value: float) -> str:
@@ -315,11 +333,19 @@ class HeartsController(Controller):
             return f"🤔 {seat.name} is playing…"
         if turn in autoplay:
             return f"🤔 {seat.name}'s turn: the computer plays for them…"
-        return f"<@{seat.user_id}> to play — press **Your hand** to choose a card."
+        return f"<@{seat.user_id}> to play — tap a card in your hand (**Your hand** opens it)."
 
     # -- the private hand -------------------------------------------------------------------
-    def hand_screen(self, table: Table, state: State, seat: int, note: str = "") -> Screen:
-        """What ``seat`` sees privately: their cards, and the select of what they may do."""
+    def hand_screen(
+        self,
+        table: Table,
+        state: State,
+        seat: int,
+        note: str = "",
+        picked: Sequence[Card] = (),
+    ) -> Screen:
+        """What ``seat`` sees privately: their cards as buttons — to play one with one tap, or
+        to pick three to pass (``picked`` so far) and then **Pass** them."""
         view = state.view(seat)
         names = self.names(table)
         hand = [Card.parse(c) for c in view["hand"]]
@@ -328,18 +354,24 @@ class HeartsController(Controller):
         rows: list[Row] = []
         legal: list[Card] | None = None
         selected: list[Card] = []
+        actions: list[Button] = []
         if state.phase is Phase.PASS:
             target = names[view["pass_to"]]
             mine = view["my_pass"]
             if mine is None:
-                lines.append(f"Choose three cards to pass to **{target}**.")
-                rows.append(
-                    Select(
-                        "pass",
-                        tuple(Option(self._option_label(c), str(c)) for c in hand),
-                        placeholder=f"Three cards to pass to {target}",
-                        min_values=3,
-                        max_values=3,
+                selected = [c for c in hand if c in set(picked)]
+                left = PASS_SIZE - len(selected)
+                lines.append(
+                    f"Tap three cards to pass to **{target}**, then **Pass**."
+                    + (f" {left} more to pick." if left else " Ready to pass.")
+                )
+                rows.extend(self._pick_rows(hand, selected))
+                actions.append(
+                    Button(
+                        f"Pass {len(selected)}/{PASS_SIZE}",
+                        "pass=" + ",".join(map(str, selected)),
+                        Style.SUCCESS,
+                        disabled=left != 0,
                         any_version=True,
                     )
                 )
@@ -379,13 +411,15 @@ class HeartsController(Controller):
         else:
             lines.append("The game is over.")
         if not view["over"]:
-            rows.append((Button("Refresh", "hand=here", emoji="🔄", any_version=True),))
+            actions.append(Button("Refresh", "hand=here", emoji="🔄", any_version=True))
+        if actions:
+            rows.append(tuple(actions))
         picture = render_hearts_hand(hand, legal, selected)
         return Screen(content="\n".join(lines), pictures=(picture,), rows=tuple(rows))
 
     @staticmethod
     def _card_rows(hand: Sequence[Card], legal: Sequence[Card]) -> list[Row]:
-        """One button a card, five a row (13 cards: three rows): one tap plays a legal card;
+        """One button a card (13 cards: four rows): one tap plays a legal card;
         the others are there, disabled, so the hand keeps its shape."""
         playable = set(legal)
         buttons = [
@@ -398,7 +432,26 @@ class HeartsController(Controller):
             )
             for card in hand
         ]
-        return [tuple(buttons[i : i + CARDS_A_ROW]) for i in range(0, len(buttons), CARDS_A_ROW)]
+        return card_rows(buttons)
+
+    @staticmethod
+    def _pick_rows(hand: Sequence[Card], picked: Sequence[Card]) -> list[Row]:
+        """The cards to pass, as toggles: a tap picks a card (green) or puts it back. Each
+        button carries the whole pick it leads to, so picking stores nothing."""
+        chosen = set(picked)
+        buttons = []
+        for card in hand:
+            after = [c for c in picked if c != card] if card in chosen else [*picked, card]
+            buttons.append(
+                Button(
+                    card_label(card),
+                    "pick=" + ",".join(map(str, after)),
+                    Style.SUCCESS if card in chosen else Style.SECONDARY,
+                    disabled=card not in chosen and len(chosen) >= PASS_SIZE,
+                    any_version=True,
+                )
+            )
+        return card_rows(buttons)
 
     def private_key(self, table: Table, state: State, seat: int) -> str:
         """What the private hand shows, in short: it is re-sent only when this changes (a new
@@ -412,10 +465,6 @@ class HeartsController(Controller):
 
     def private_screen(self, table: Table, state: State, seat: int) -> Screen:
         return self.hand_screen(table, state, seat)
-
-    @staticmethod
-    def _option_label(card: Card) -> str:
-        return f"{card_label(card)}  {card_text(card)}"
 
     # -- scores -----------------------------------------------------------------------------
     def scores_screen(self, table: Table, state: State, title: str = "Hearts — scores") -> Screen:
@@ -480,6 +529,16 @@ class HeartsController(Controller):
                 update_private=here,
                 hand=True,
             )
+        if ctx.action == "pick":
+            if state.phase is not Phase.PASS:
+                raise IllegalAction("The passing is over: press **Your hand** to play a card.")
+            seat = ctx.require_turn()
+            picked = self._parse_pick(ctx.arg, state.hand(seat))
+            return Intent(
+                private=self.hand_screen(table, state, seat, picked=picked),
+                update_private=True,
+                hand=True,
+            )
         if ctx.action == "pass":
             if state.phase is not Phase.PASS:
                 raise IllegalAction("The passing is over: press **Your hand** to play a card.")
@@ -509,6 +568,19 @@ class HeartsController(Controller):
                 hand=True,
             )
         return super().handle(ctx)
+
+    @staticmethod
+    def _parse_pick(text: str, hand: Sequence[Card]) -> list[Card]:
+        """The cards picked so far (``QS,AH``): at most three different cards of the hand."""
+        try:
+            picked = [Card.parse(part) for part in text.split(",") if part]
+        except ValueError as exc:
+            raise IllegalAction("That is not a card.") from exc
+        if len(picked) > PASS_SIZE or len(set(picked)) != len(picked):
+            raise IllegalAction("Pick three different cards.")
+        if not set(picked) <= set(hand):
+            raise IllegalAction("You do not hold that card.")
+        return picked
 
     def resign(self, ctx: Context) -> Intent | None:
         """Leaving: the computer takes the seat for good and the others play on. The last

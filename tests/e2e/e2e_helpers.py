@@ -176,3 +176,30 @@ class TableRows:
                 "UPDATE game_tables SET ui = json_set(ui, '$.expires', 0) WHERE id = ?",
                 (table_id,),
             )
+
+
+SUCCESS_STYLE = 3  # a picked card's button is green
+
+
+async def pass_three(driver: Driver, member: str, hand: Message) -> Response:
+    """Pass three cards from a Hearts hand as a member would: tap three cards, then **Pass**."""
+    for _ in range(3):
+        card = next(
+            b
+            for b in hand.buttons()
+            if b["custom_id"].split(":", 3)[3].startswith("pick=")
+            and b.get("style") != SUCCESS_STYLE
+            and not b.get("disabled")
+        )
+        picked = await driver.click(member, hand, custom_id=card["custom_id"])
+        assert picked.type == 7 and picked.message is hand
+    return await driver.click(member, hand, label="Pass 3/3")
+
+
+def playable(hand: Message) -> list[str]:
+    """The labels of the card buttons of a Hearts hand that may be played now."""
+    return [
+        b["label"]
+        for b in hand.buttons()
+        if b["custom_id"].split(":", 3)[3].startswith("play=") and not b.get("disabled")
+    ]

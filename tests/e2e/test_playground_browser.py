@@ -335,13 +335,14 @@ async def play_on_a_phone(page, url: str, expect, docs_shot: Path | None) -> Non
     ).last
     await all_buttons_reachable(page, board)
     await board.get_by_role("button", name="Your hand").tap()
-    hand = page.locator(".msg.ephemeral", has=page.locator(".select")).last
-    await expect(hand).to_contain_text("Choose three cards to pass")
-    await hand.locator(".select-box").tap()
-    for option in (await hand.locator(".select-option").all())[:3]:
-        await option.tap()
-    await hand.locator(".select-box").tap()
-    await expect(page.locator(".msg.ephemeral").last).to_contain_text("You passed")
+    hand = page.locator(".msg.ephemeral", has_text="Your hand").last
+    await expect(hand).to_contain_text("Tap three cards to pass")
+    for picked in range(1, 4):  # a tap a card, then Pass
+        await hand.locator("button[data-custom-id*=':pick=']:not(.btn-3)").first.tap()
+        await expect(hand.get_by_role("button", name=f"Pass {picked}/3")).to_be_visible()
+    await all_buttons_reachable(page, hand)
+    await hand.get_by_role("button", name="Pass 3/3").tap()
+    await expect(hand).to_contain_text("You passed")
     await expect(board.locator(".content")).to_contain_text("@carol to play")
     # The same private message offers the cards when it is her turn: one tap plays one.
     hand = page.locator(".msg.ephemeral", has_text="Your hand").last
