@@ -40,7 +40,8 @@ moon*: you score 0 and everyone else 26.
 be played to it unless a hand has nothing else.
 • Press **Your hand** to see your cards privately, as buttons: tap three and **Pass**, then \
 tap a card to play it. That message offers your cards by itself whenever it is your turn. \
-**Scores** shows every hand's points. If you stop playing, the computer plays for you after a while, until you come back."""
+**Scores** shows every hand's points. If you stop playing, the computer plays for you after a \
+while, until you come back."""
 
 RULESETS: dict[str, Rules] = {
     "classic": Rules(),
