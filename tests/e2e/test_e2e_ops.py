@@ -106,3 +106,37 @@ async def test_health_metrics_and_log_lines_follow_a_game_played_end_to_end(
     assert all(line[0] == guild and line[4] == "applied" for line in lines)
 
     assert await bot.stop() == 0
+
+
+async def test_sigterm_stops_cleanly_and_a_restart_resumes_every_table(
+    driver: Driver, start_bot, tmp_path
+):
+    rows = TableRows(tmp_path / "parlour.db")
+    bot = await start_bot()
+    board = await start_vs_computer(driver)
+    await take(driver, "alice", board, 1, 1)
+    await computer_answers(driver, board)
+    lobby = (await driver.slash("alice", "hearts start", channel="lobby", delay=0)).message
+    await driver.click("bob", lobby, label="Join")
+    challenge = await driver.slash("alice", "quarters start", channel="general", opponent="frank")
+    assert challenge.message is not None and not challenge.ephemeral
+    tables = {t.id: t.version for t in rows.all() if t.status in ("active", "challenge")}
+    assert len(tables) == 3
+
+    assert await bot.stop() == 0  # SIGTERM: drained, database closed, exit status 0
+    assert "stopping: finishing" in bot.log and "database closed" in bot.log
+    assert not bot.errors()
+    # Nothing was lost or changed by the stop.
+    assert {t.id: t.version for t in rows.all() if t.status in ("active", "challenge")} == tables
+
+    await bot.start()
+    for table_id in tables:
+        assert f"resumed table {table_id} " in bot.log
+    # Each table carries on from the message the members already have.
+    r = await driver.click("alice", board, label="3·1")
+    assert r.type == 7 and r.message is board
+    r = await driver.click("alice", lobby, label="Start")
+    assert not r.ephemeral, r.text()
+    r = await driver.click("frank", challenge.message, label="Accept")
+    assert not r.ephemeral, r.text()
+    assert {t.status for t in rows.all() if t.id in tables} == {"active"}
