@@ -15,11 +15,12 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.client import commands
+from bot.client import commands, privacy_commands
 from bot.client.components import TableButton, TableSelect, message_kwargs
 from bot.config import Config
 from bot.ops import interactions
 from bot.ops.dbtiming import instrument
+from bot.ops.departures import Departures
 from bot.ops.drain import Drain, Stopping
 from bot.ops.interactions import Tracker
 from bot.ops.probes import discord_shards
@@ -87,8 +88,12 @@ class ParlourBot(discord.Client):
         if self.config.shards is not None:  # act by ourselves only for our shards' guilds
             db.only_shards(self.config.shards.count, self.config.shards.ids)
         self.service = TableService(db, controllers(), AiRunner(self.config.ai_workers))
-        self.add_dynamic_items(TableButton, TableSelect)
+        self.departures = Departures(
+            db, self.config.retention_days, stop_tables=self.stop_tables, owns=self.owns_guild
+        )
+        self.add_dynamic_items(TableButton, TableSelect, privacy_commands.PrivacyButton)
         commands.install(self.tree, self.service)
+        privacy_commands.install(self.tree)
         self.ops = await start_ops(
             self.config.http,
             shards=lambda: discord_shards(self),
@@ -131,6 +136,37 @@ class ParlourBot(discord.Client):
             self.service.ai.close()
             await self.service.db.close()
             log.info("database closed")
+
+    # -- servers joined and left ------------------------------------------------------------
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether a server belongs to this process's shards."""
+        return self.config.shards is None or self.config.shards.owns(guild_id)
+
+    def stop_tables(self, table_ids: list[int]) -> None:
+        """Tables stopped behind the service's back (a server left or erased): no more
+        computer turns there."""
+        for table_id in table_ids:
+            task = self._computer_tasks.pop(table_id, None)
+            if task is not None:
+                task.cancel()
+
+    async def on_ready(self) -> None:
+        try:
+            await self.departures.reconcile(g.id for g in self.guilds)
+        except Exception:
+            log.exception("could not compare the servers with data to the bot's servers")
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        try:
+            await self.departures.left(guild.id)
+        except Exception:
+            log.exception("could not close the tables of server %s", guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        try:
+            await self.departures.returned(guild.id)
+        except Exception:
+            log.exception("could not keep the data of server %s", guild.id)
 
     async def refresh_metrics(self) -> None:
         """Set the gauges read at scrape time: open tables by game."""
@@ -400,6 +436,10 @@ class ParlourBot(discord.Client):
                         self.start_computer(reply.table_id, table.channel_id)
             except Exception:
                 log.exception("sweep failed")
+            try:
+                await self.departures.purge()
+            except Exception:
+                log.exception("purge of departed servers failed")
             await asyncio.sleep(SWEEP_EVERY)
 
 
