@@ -140,3 +140,87 @@ async def test_sigterm_stops_cleanly_and_a_restart_resumes_every_table(
     r = await driver.click("frank", challenge.message, label="Accept")
     assert not r.ephemeral, r.text()
     assert {t.status for t in rows.all() if t.id in tables} == {"active"}
+
+
+class CuttableProxy:
+    """A TCP proxy to the PostgreSQL test server that the test can cut (dropping every
+    connection and refusing new ones) and restore: the database going away and coming back."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.upstream = (host, port)
+        self.down = False
+        self.writers: set[asyncio.StreamWriter] = set()
+        self.server: asyncio.Server | None = None
+        self.port = 0
+
+    async def start(self) -> CuttableProxy:
+        self.server = await asyncio.start_server(self._client, "127.0.0.1", 0)
+        self.port = self.server.sockets[0].getsockname()[1]
+        return self
+
+    async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if self.down:
+            writer.close()
+            return
+        up_reader, up_writer = await asyncio.open_connection(*self.upstream)
+        self.writers |= {writer, up_writer}
+
+        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+            try:
+                while data := await src.read(65536):
+                    dst.write(data)
+                    await dst.drain()
+            except (ConnectionError, OSError):
+                pass
+            finally:
+                dst.close()
+                self.writers.discard(dst)
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+
+    def cut(self) -> None:
+        self.down = True
+        for writer in list(self.writers):
+            writer.close()
+        self.writers.clear()
+
+    def restore(self) -> None:
+        self.down = False
+
+    async def close(self) -> None:
+        self.cut()
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+
+
+async def test_healthz_follows_the_database_going_away_and_coming_back(start_bot):
+    from urllib.parse import urlsplit, urlunsplit
+
+    from pg import fresh_schema
+
+    async with fresh_schema() as url:
+        parts = urlsplit(url)
+        proxy = await CuttableProxy(parts.hostname or "127.0.0.1", parts.port or 5432).start()
+        netloc = f"{parts.username}@127.0.0.1:{proxy.port}" if parts.username else None
+        through = urlunsplit(parts._replace(netloc=netloc or f"127.0.0.1:{proxy.port}"))
+        try:
+            bot = await start_bot(
+                env={"PARLOUR_HTTP": "127.0.0.1:0", "DATABASE_URL": through}, allow_errors=True
+            )
+            port = await ops_port(bot)
+            code, body = await get(port, "/healthz")
+            assert code == 200, body
+            proxy.cut()
+            code, body = await get(port, "/healthz")
+            assert code == 503 and "database" in body, body
+            proxy.restore()
+            for _ in range(50):  # the pool opens a fresh connection at the next check
+                code, body = await get(port, "/healthz")
+                if code == 200:
+                    break
+                await asyncio.sleep(0.1)
+            assert code == 200, body
+            await bot.stop()
+        finally:
+            await proxy.close()
