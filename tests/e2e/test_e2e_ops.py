@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import re
+import shutil
+import sys
 
 import aiohttp
 from e2e_helpers import TableRows
 from prometheus_client.parser import text_string_to_metric_families
-from test_e2e_quarters import computer_answers, secret_move, start_vs_computer, take
+from test_e2e_quarters import computer_answers, piles_on, secret_move, start_vs_computer, take
 
 from bot.fakediscord import Driver
 
@@ -224,3 +227,39 @@ async def test_healthz_follows_the_database_going_away_and_coming_back(start_bot
             await bot.stop()
         finally:
             await proxy.close()
+
+
+async def test_a_backup_taken_while_the_bot_plays_restores_and_the_bot_resumes_on_it(
+    driver: Driver, start_bot, tmp_path
+):
+    bot = await start_bot()
+    board = await start_vs_computer(driver)
+    await take(driver, "alice", board, 1, 1)
+    await computer_answers(driver, board)
+    at_backup = piles_on(board)
+    (tmp_path / "backups").mkdir()
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "storage.backup",
+        str(tmp_path / "backups"),
+        env={**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path}/parlour.db"},
+        stdout=asyncio.subprocess.PIPE,
+    )
+    out, _ = await proc.communicate()
+    assert proc.returncode == 0
+    copy = out.decode().strip()
+    pile = next(p for p, n in enumerate(piles_on(board), 1) if n)
+    await take(driver, "alice", board, pile, 1)  # the live game moves on after the backup
+    assert await bot.stop() == 0
+
+    restored = tmp_path / "restored" / "parlour.db"
+    restored.parent.mkdir()
+    shutil.copy(copy, restored)
+    bot = await start_bot(env={"DATABASE_URL": f"sqlite:///{restored}"})
+    assert "resumed table 1 (quarters, active)" in bot.log
+    r = await driver.slash("alice", "game show")
+    shown = r.message
+    assert shown is not None and piles_on(shown) == at_backup  # the game as backed up
+    r = await driver.click("alice", shown, label=f"{pile}·1")
+    assert r.type == 7 and r.message is shown  # and it plays on
