@@ -426,21 +426,28 @@ class ParlourBot(discord.Client):
         await self.wait_until_ready()
         while not self.is_closed():
             try:
-                for table, reply in await self.service.sweep():
-                    with contextlib.suppress(discord.HTTPException):
-                        await self.edit_board(table.channel_id, reply)
-                        channel = self.get_partial_messageable(table.channel_id)
-                        for post in reply.posts:
-                            await channel.send(**message_kwargs(post, None, None))
-                    if reply.ai_next and reply.table_id is not None:
-                        self.start_computer(reply.table_id, table.channel_id)
-            except Exception:
-                log.exception("sweep failed")
-            try:
-                await self.departures.purge()
-            except Exception:
-                log.exception("purge of departed servers failed")
+                async with self.drain.work():  # a stopping bot finishes a sweep, starts none
+                    await self._sweep_once()
+            except Stopping:
+                return
             await asyncio.sleep(SWEEP_EVERY)
+
+    async def _sweep_once(self) -> None:
+        try:
+            for table, reply in await self.service.sweep():
+                with contextlib.suppress(discord.HTTPException):
+                    await self.edit_board(table.channel_id, reply)
+                    channel = self.get_partial_messageable(table.channel_id)
+                    for post in reply.posts:
+                        await channel.send(**message_kwargs(post, None, None))
+                if reply.ai_next and reply.table_id is not None:
+                    self.start_computer(reply.table_id, table.channel_id)
+        except Exception:
+            log.exception("sweep failed")
+        try:
+            await self.departures.purge()
+        except Exception:
+            log.exception("purge of departed servers failed")
 
 
 def command_names(interaction: discord.Interaction) -> tuple[str, str]:
