@@ -18,7 +18,7 @@ from discord import app_commands
 from bot.client import commands, privacy_commands
 from bot.client.components import TableButton, TableSelect, message_kwargs
 from bot.config import Config
-from bot.ops import interactions
+from bot.ops import interactions, metrics
 from bot.ops.dbtiming import instrument
 from bot.ops.departures import Departures
 from bot.ops.drain import Drain, Stopping
@@ -116,10 +116,13 @@ class ParlourBot(discord.Client):
     async def shutdown(self, timeout: float = DRAIN_TIMEOUT) -> None:
         """A graceful stop (SIGTERM): take no new interactions and start no computer turn,
         let the interactions and computer moves in flight finish, then close."""
-        log.info("stopping: finishing %d interaction(s) in flight", self.drain.in_flight)
+        log.info(
+            "stopping: finishing %d interaction(s), computer move(s) or sweep(s) in flight",
+            self.drain.in_flight,
+        )
         self.drain.stop()
         if not await self.drain.idle(timeout):
-            log.warning("stopping with %d interaction(s) unfinished", self.drain.in_flight)
+            log.warning("stopping with %d piece(s) of work unfinished", self.drain.in_flight)
         await self.close()
 
     async def close(self) -> None:
@@ -171,8 +174,6 @@ class ParlourBot(discord.Client):
     async def refresh_metrics(self) -> None:
         """Set the gauges read at scrape time: open tables by game."""
         counts = await self.service.db.open_table_counts()
-        from bot.ops import metrics
-
         metrics.set_open_tables(counts, self.service.controllers)
 
     async def _table_kind(self, table_id: int) -> str | None:
