@@ -237,12 +237,11 @@ async def test_a_backup_taken_while_the_bot_plays_restores_and_the_bot_resumes_o
     await take(driver, "alice", board, 1, 1)
     await computer_answers(driver, board)
     at_backup = piles_on(board)
-    (tmp_path / "backups").mkdir()
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
         "storage.backup",
-        str(tmp_path / "backups"),
+        f"{tmp_path}/backups/",  # a directory, made by the command
         env={**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path}/parlour.db"},
         stdout=asyncio.subprocess.PIPE,
     )
