@@ -17,14 +17,12 @@ from discord import app_commands
 
 from bot.client import commands, privacy_commands
 from bot.client.components import TableButton, TableSelect, message_kwargs
+from bot.client.operations import OpsHooks, command_names
 from bot.config import Config
-from bot.ops import interactions, metrics
+from bot.ops import interactions
 from bot.ops.dbtiming import instrument
-from bot.ops.departures import Departures
 from bot.ops.drain import Drain, Stopping
 from bot.ops.interactions import Tracker
-from bot.ops.probes import discord_shards
-from bot.ops.runtime import Ops, start_ops
 from bot.tables.ai import AiRunner
 from bot.tables.registry import controllers
 from bot.tables.screens import Reply
@@ -36,7 +34,6 @@ log = logging.getLogger("parlour")
 DEFER_AFTER = 2.0  # seconds: answer Discord within its 3 s, deferring if work takes longer
 REPOST_AFTER = dt.timedelta(minutes=50)  # edits of old channel messages have their own quota
 SWEEP_EVERY = 60.0
-DRAIN_TIMEOUT = 20.0  # seconds a stopping bot waits for the interactions in flight
 STOPPING = "Parlour is restarting; try again in a few seconds."
 
 
@@ -65,7 +62,7 @@ class ParlourTree(app_commands.CommandTree["ParlourBot"]):
         await send_private(interaction, "Something went wrong on our side; please try again.")
 
 
-class ParlourBot(discord.Client):
+class ParlourBot(OpsHooks, discord.Client):
     """Holds the table service; everything game-specific is in ``bot.tables``."""
 
     def __init__(self, config: Config) -> None:
@@ -77,7 +74,6 @@ class ParlourBot(discord.Client):
             **shard_options(config),
         )
         self.config = config
-        self.ops: Ops | None = None
         self.tree = ParlourTree(self)
         self.service: TableService
         self._computer_tasks: dict[int, asyncio.Task[None]] = {}
@@ -88,18 +84,10 @@ class ParlourBot(discord.Client):
         if self.config.shards is not None:  # act by ourselves only for our shards' guilds
             db.only_shards(self.config.shards.count, self.config.shards.ids)
         self.service = TableService(db, controllers(), AiRunner(self.config.ai_workers))
-        self.departures = Departures(
-            db, self.config.retention_days, stop_tables=self.stop_tables, owns=self.owns_guild
-        )
         self.add_dynamic_items(TableButton, TableSelect, privacy_commands.PrivacyButton)
         commands.install(self.tree, self.service)
         privacy_commands.install(self.tree)
-        self.ops = await start_ops(
-            self.config.http,
-            shards=lambda: discord_shards(self),
-            ping=db.schema_version,
-            refresh=self.refresh_metrics,
-        )
+        await self.start_ops(db)
         await self.sync_commands()
         for table in await db.open_tables():
             log.info(
@@ -113,18 +101,6 @@ class ParlourBot(discord.Client):
                 self.start_computer(table.id, table.channel_id)
         self.spawn(self._sweep_forever())
 
-    async def shutdown(self, timeout: float = DRAIN_TIMEOUT) -> None:
-        """A graceful stop (SIGTERM): take no new interactions and start no computer turn,
-        let the interactions and computer moves in flight finish, then close."""
-        log.info(
-            "stopping: finishing %d interaction(s), computer move(s) or sweep(s) in flight",
-            self.drain.in_flight,
-        )
-        self.drain.stop()
-        if not await self.drain.idle(timeout):
-            log.warning("stopping with %d piece(s) of work unfinished", self.drain.in_flight)
-        await self.close()
-
     async def close(self) -> None:
         self.drain.stop()
         current = asyncio.current_task()  # close() itself may run as a background task
@@ -132,53 +108,11 @@ class ParlourBot(discord.Client):
             if task is not current:
                 task.cancel()
         await super().close()
-        if self.ops is not None:
-            await self.ops.stop()
-            self.ops = None
+        await self.stop_ops()
         with contextlib.suppress(AttributeError):
             self.service.ai.close()
             await self.service.db.close()
             log.info("database closed")
-
-    # -- servers joined and left ------------------------------------------------------------
-    def owns_guild(self, guild_id: int) -> bool:
-        """Whether a server belongs to this process's shards."""
-        return self.config.shards is None or self.config.shards.owns(guild_id)
-
-    def stop_tables(self, table_ids: list[int]) -> None:
-        """Tables stopped behind the service's back (a server left or erased): no more
-        computer turns there."""
-        for table_id in table_ids:
-            task = self._computer_tasks.pop(table_id, None)
-            if task is not None:
-                task.cancel()
-
-    async def on_ready(self) -> None:
-        try:
-            await self.departures.reconcile(g.id for g in self.guilds)
-        except Exception:
-            log.exception("could not compare the servers with data to the bot's servers")
-
-    async def on_guild_remove(self, guild: discord.Guild) -> None:
-        try:
-            await self.departures.left(guild.id)
-        except Exception:
-            log.exception("could not close the tables of server %s", guild.id)
-
-    async def on_guild_join(self, guild: discord.Guild) -> None:
-        try:
-            await self.departures.returned(guild.id)
-        except Exception:
-            log.exception("could not keep the data of server %s", guild.id)
-
-    async def refresh_metrics(self) -> None:
-        """Set the gauges read at scrape time: open tables by game."""
-        counts = await self.service.db.open_table_counts()
-        metrics.set_open_tables(counts, self.service.controllers)
-
-    async def _table_kind(self, table_id: int) -> str | None:
-        table = await self.service.db.get_table(table_id)
-        return table.kind if table is not None else None
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.create_task(coro)
@@ -449,18 +383,6 @@ class ParlourBot(discord.Client):
             await self.departures.purge()
         except Exception:
             log.exception("purge of departed servers failed")
-
-
-def command_names(interaction: discord.Interaction) -> tuple[str, str]:
-    """A command interaction's top-level name and its full name as an action word
-    (``quarters.start``), subcommands included, options left out."""
-    data: Any = interaction.data or {}
-    names = [str(data.get("name", "unknown"))]
-    options = data.get("options") or []
-    while options and options[0].get("type") in (1, 2):  # a subcommand (group)
-        names.append(str(options[0].get("name")))
-        options = options[0].get("options") or []
-    return names[0], ".".join(names)
 
 
 def member_of(interaction: discord.Interaction) -> Member:
