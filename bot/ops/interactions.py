@@ -191,6 +191,7 @@ class Tracker:
             channel=record.channel,
             table=record.table,
             action=record.action or "unknown",
+            first_response=record.first_response,
         )
         if record.kind != "autocomplete":
             metrics.observe_first_response(
