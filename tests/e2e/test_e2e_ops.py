@@ -12,7 +12,14 @@ import sys
 import aiohttp
 from e2e_helpers import TableRows
 from prometheus_client.parser import text_string_to_metric_families
-from test_e2e_quarters import computer_answers, piles_on, secret_move, start_vs_computer, take
+from test_e2e_quarters import (
+    computer_answers,
+    piles_on,
+    secret_move,
+    selected_coins,
+    start_vs_computer,
+    take,
+)
 
 from bot.fakediscord import Driver
 
@@ -262,3 +269,20 @@ async def test_a_backup_taken_while_the_bot_plays_restores_and_the_bot_resumes_o
     assert shown is not None and piles_on(shown) == at_backup  # the game as backed up
     r = await driver.click("alice", shown, label=f"{pile}·1")
     assert r.type == 7 and r.message is shown  # and it plays on
+
+
+async def test_a_stopping_bot_answers_new_interactions_that_it_is_restarting(
+    in_process, driver: Driver, tmp_path
+):
+    from bot.client.app import ParlourBot
+    from bot.config import Config
+
+    bot = await in_process(ParlourBot(Config(token="fake", database=tmp_path / "p.db")))
+    board = await start_vs_computer(driver)
+    bot.drain.stop()  # what SIGTERM does first
+    for answer in (
+        await driver.slash("bob", "rules", game="Quarters"),
+        await driver.click("alice", board, label="1·1"),
+    ):
+        assert answer.ephemeral and "restarting" in answer.text()
+    assert selected_coins(board) == []  # the click changed nothing
