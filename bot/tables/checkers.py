@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.tables.controller import Context, Controller, Intent
 from bot.tables.screens import Button, FileData, Option, Row, Screen, Select, Style
+from bot.tables.spec import GameSpec
 from games import checkers
 from games.base import IllegalAction, Outcome
 from games.checkers import Board, Move, State, write_pdn
@@ -106,9 +107,8 @@ def _describe_move(board: Board, move: Move) -> str | None:
 
 
 class CheckersController(Controller):
-    kind = "checkers"
+    engine = checkers.ENGINE
     title = "Checkers"
-    levels = checkers.LEVELS
     ai_budget = 1.5  # the strongest level searches this long: an answer within ~2 s
     rated = True
     rules_text = RULES
@@ -147,9 +147,6 @@ class CheckersController(Controller):
 
     def new_state(self, table: Table, seed: int) -> State:
         return State.new(table.options.get("position"))
-
-    def load(self, data: dict[str, Any]) -> State:
-        return State.from_dict(data)
 
     # -- the board --------------------------------------------------------------------------
     def lobby(self, table: Table) -> Screen:
@@ -394,3 +391,10 @@ class CheckersController(Controller):
     def rank_key(self, standing: Standing) -> tuple:
         rated = standing.rating is not None
         return (not rated, -(standing.rating or 0.0), -standing.wins, standing.losses)
+
+
+SPEC = GameSpec(
+    CheckersController,
+    commands="bot.client.checkers_commands:checkers_group",
+    renderer=render_checkers,
+)

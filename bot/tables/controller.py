@@ -1,8 +1,9 @@
 """The per-game part of the table service: options, seats, the board, and UI actions.
 
 Every game has a :class:`Controller`. The service does the rest the same way for all games:
-loading and version-checked saving, turn checks for engine moves, the computer's turns,
-challenges, resigning, results and the scoreboard.
+loading and version-checked saving, applying every engine move (a controller only says which
+move a member asked for, in :class:`Intent`), turn checks, the computer's turns, challenges,
+resigning, results and the scoreboard.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from bot.tables.screens import Button, Screen, Style
-from games.base import GameState, IllegalAction, Outcome
+from games.base import Engine, GameState, IllegalAction, Outcome
 from storage.models import Result, Seat, Standing, Table
 
 
@@ -49,20 +50,41 @@ class Context:
 
 @dataclass(slots=True)
 class Intent:
-    """What a controller decided. ``changed``: the table (seats, ui, options, state) was
-    modified in place and must be saved; ``moved``: an engine move was made."""
+    """What a controller decided; the service carries it out.
+
+    - ``changed``: the table (seats, ui, options) was modified in place and must be saved.
+    - ``move``: the engine action the member asked for. The service applies it for their seat
+      (it must be their turn), saves, and runs the computer's turns after it.
+    - ``state``: a fresh deal that replaces the state (Deal, Start, Computer Start).
+    - ``private`` / ``update_private``: a message only the member sees (replacing the one they
+      clicked on); ``after_move`` draws it from the state once the move is applied.
+    - ``posts``: new messages for the channel.
+    """
 
     changed: bool = False
-    moved: bool = False
+    move: str | None = None
+    state: GameState | None = None
     private: Screen | None = None
     update_private: bool = False
     posts: list[Screen] = field(default_factory=list)
+    after_move: Callable[[Any], Screen] | None = field(default=None, repr=False)
+
+    @property
+    def moved(self) -> bool:
+        """The game itself changed: a move, or a new deal."""
+        return self.move is not None or self.state is not None
+
+    @property
+    def saves(self) -> bool:
+        return self.changed or self.moved
 
 
 class Controller:
-    """Base class; one subclass per game. Only :meth:`new_state`, :meth:`load` and
-    :meth:`board` must be written; the rest has defaults that suit two-player games."""
+    """Base class; one subclass per game. Set :attr:`engine`, :attr:`title` and
+    :attr:`rules_text`, and write :meth:`new_state` and :meth:`board`; the rest has defaults
+    that suit two-player games. ``kind`` and ``levels`` come from the engine."""
 
+    engine: ClassVar[Engine[Any]]
     kind: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int] = 1
@@ -78,6 +100,13 @@ class Controller:
     # Actions anyone in the channel may use, and actions any seated player may use at any time.
     public_actions: ClassVar[frozenset[str]] = frozenset()
     seated_actions: ClassVar[frozenset[str]] = frozenset({"resign"})
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        engine = cls.__dict__.get("engine")
+        if engine is not None:  # the game's kind and levels are its engine's
+            cls.kind = engine.kind
+            cls.levels = engine.levels
 
     # -- setting up -------------------------------------------------------------------------
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
@@ -99,7 +128,8 @@ class Controller:
         raise NotImplementedError
 
     def load(self, data: dict[str, Any]) -> GameState:
-        raise NotImplementedError
+        """The stored state, through the engine."""
+        return self.engine.load(data)
 
     # -- showing ----------------------------------------------------------------------------
     def board(self, table: Table, state: GameState) -> Screen:
@@ -134,8 +164,14 @@ class Controller:
 
     # -- acting -----------------------------------------------------------------------------
     def handle(self, ctx: Context) -> Intent:
-        """A UI action other than an engine move (``m=<move>``), accept, decline and resign."""
+        """A UI action other than an engine move (``m=<move>``), accept, decline and resign.
+
+        It never applies a move itself: it returns ``Intent(move=...)`` and the service does."""
         raise IllegalAction("That button does nothing here.")
+
+    def detached(self, action: str) -> Screen:
+        """A public action used where no game of this kind is running (``/quarters secret``)."""
+        raise IllegalAction(f"No game of {self.title} is running in this channel.")
 
     def join(self, ctx: Context) -> Intent:
         """A member takes a free seat at a table that is waiting to start (lobby games)."""

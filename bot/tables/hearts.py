@@ -14,6 +14,7 @@ from typing import Any
 from bot.tables.cards import card_label
 from bot.tables.controller import Context, Controller, Intent, table_seed
 from bot.tables.screens import Button, Embed, Field, Option, Row, Screen, Select, Style
+from bot.tables.spec import GameSpec
 from games import hearts
 from games.base import IllegalAction, Outcome
 from games.cards import Card
@@ -86,11 +87,10 @@ def _seconds(value: float) -> str:
 
 
 class HeartsController(Controller):
-    kind = "hearts"
+    engine = hearts.ENGINE
     title = "Hearts"
     min_players = 1
     max_players = 4
-    levels = hearts.LEVELS
     ai_budget = 0.5  # the expert's search per card
     rules_text = RULES
     turn_timeout = 120.0
@@ -114,9 +114,6 @@ class HeartsController(Controller):
     def new_state(self, table: Table, seed: int) -> State:
         rules = RULESETS[table.options.get("rules", "classic")]
         return State.new(seed=seed, rules=rules, dealer=random.Random(seed).randrange(4))
-
-    def load(self, data: dict[str, Any]) -> State:
-        return State.from_dict(data)
 
     def ai_delay(self, table: Table) -> float:
         """The table's pause between computer cards (none while the computers choose passes)."""
@@ -219,8 +216,7 @@ class HeartsController(Controller):
                 table.seats.append(Seat(name, None, level))
             table.status = TableStatus.ACTIVE
             table.ui = {}
-            ctx.state = self.new_state(table, table_seed(table))
-            return Intent(changed=True, moved=True)
+            return Intent(changed=True, state=self.new_state(table, table_seed(table)))
         return super().handle(ctx)
 
     # -- the board --------------------------------------------------------------------------
@@ -464,12 +460,10 @@ class HeartsController(Controller):
             seat = ctx.require_turn()
             cards = hearts.parse_pass(ctx.arg)
             target = table.seats[pass_target(seat, state.pass_direction)].name
-            state.apply(seat, hearts.format_pass(cards))
             note = f"You passed {' '.join(card_label(c) for c in cards)} to {target}."
             return Intent(
-                changed=True,
-                moved=True,
-                private=self.hand_screen(table, state, seat, note),
+                move=hearts.format_pass(cards),
+                after_move=lambda after: self.hand_screen(table, after, seat, note),
                 update_private=True,
             )
         if ctx.action == "play":
@@ -477,11 +471,10 @@ class HeartsController(Controller):
                 raise IllegalAction("Choose three cards to pass first.")
             seat = ctx.require_turn()
             card = hearts.parse_play(ctx.arg)
-            state.apply(seat, hearts.format_play(card))
+            note = f"You played {card_label(card)}."
             return Intent(
-                changed=True,
-                moved=True,
-                private=self.hand_screen(table, state, seat, f"You played {card_label(card)}."),
+                move=hearts.format_play(card),
+                after_move=lambda after: self.hand_screen(table, after, seat, note),
                 update_private=True,
             )
         return super().handle(ctx)
@@ -600,3 +593,10 @@ class HeartsController(Controller):
     def rank_key(self, standing: Standing) -> tuple:
         average = self.average(standing)
         return (-standing.wins, float("inf") if average is None else average, -standing.games)
+
+
+SPEC = GameSpec(
+    HeartsController,
+    commands="bot.client.hearts_commands:hearts_group",
+    renderer=render_hearts_table,
+)

@@ -12,6 +12,7 @@ from typing import Any
 from bot.tables.cards import cards_label
 from bot.tables.controller import Context, Controller, Intent, table_seed
 from bot.tables.screens import Button, Row, Screen, Style
+from bot.tables.spec import GameSpec
 from games import kabu
 from games.base import IllegalAction, Outcome
 from games.kabu import Phase, Rules, State
@@ -71,11 +72,10 @@ def _hint(state_json: str, seat: int, compute: Callable[..., Any]) -> tuple[Frac
 
 
 class KabuController(Controller):
-    kind = "kabu"
+    engine = kabu.ENGINE
     title = "Kabu"
     min_players = 1
     max_players = 5
-    levels = kabu.LEVELS
     rules_text = RULES
     turn_timeout = 180.0  # a player away this long has the computer play their hand
     lobby_seconds = 10 * 60
@@ -89,9 +89,6 @@ class KabuController(Controller):
     def new_state(self, table: Table, seed: int) -> State:
         rules = Rules(arashi=table.options.get("arashi", True))
         return State.new(players=len(table.seats), seed=seed, rules=rules)
-
-    def load(self, data: dict[str, Any]) -> State:
-        return State.from_dict(data)
 
     def rematch_seats(self, finished: Table) -> list[Seat]:
         """Deal again: the same players in the same order."""
@@ -235,10 +232,9 @@ class KabuController(Controller):
             if ctx.user_id != table.created_by:
                 host = next(s.name for s in table.seats if s.user_id == table.created_by)
                 raise IllegalAction(f"{host} opened this table and deals the first round.")
-            ctx.state = self.new_state(table, table_seed(table))
             table.status = TableStatus.ACTIVE
             table.ui = {}
-            return Intent(changed=True, moved=True)
+            return Intent(changed=True, state=self.new_state(table, table_seed(table)))
         if ctx.action == "hint":
             ctx.require_seat()
             if ctx.state is None or waiting:
@@ -324,3 +320,8 @@ class KabuController(Controller):
 
     def rank_key(self, standing: Standing) -> tuple:
         return (-standing.wins, -standing.win_rate, standing.losses)
+
+
+SPEC = GameSpec(
+    KabuController, commands="bot.client.kabu_commands:kabu_group", renderer=render_kabu
+)

@@ -6,6 +6,7 @@ from typing import Any
 
 from bot.tables.controller import Context, Controller, Intent
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
+from bot.tables.spec import GameSpec
 from games import quarters
 from games.base import IllegalAction, Outcome
 from games.quarters import State
@@ -45,9 +46,8 @@ def fits_coin_buttons(start: list[int] | tuple[int, ...]) -> bool:
 
 
 class QuartersController(Controller):
-    kind = "quarters"
+    engine = quarters.ENGINE
     title = "Quarters"
-    levels = quarters.LEVELS
     ai_budget = 0.5
     rules_text = RULES
     public_actions = frozenset({"secret"})
@@ -64,9 +64,6 @@ class QuartersController(Controller):
 
     def new_state(self, table: Table, seed: int) -> State:
         return State.new(table.options["piles"])
-
-    def load(self, data: dict[str, Any]) -> State:
-        return State.from_dict(data)
 
     # -- the board --------------------------------------------------------------------------
     def board(self, table: Table, state: State) -> Screen:
@@ -180,10 +177,9 @@ class QuartersController(Controller):
             ai_seats = [i for i, s in enumerate(table.seats) if s.is_ai]
             if not ai_seats or state.moves:
                 raise IllegalAction("The computer can only start before the first move.")
-            ctx.state = State.new(state.start, first=ai_seats[0])
             table.ui = {}
-            return Intent(changed=True, moved=True)
-        seat = ctx.require_turn()
+            return Intent(changed=True, state=State.new(state.start, first=ai_seats[0]))
+        ctx.require_turn()
         selected: list[list[int]] = [list(c) for c in table.ui.get("selected", [])]
         if ctx.action == "c":
             pile, coin = _pair(ctx.arg)
@@ -206,9 +202,8 @@ class QuartersController(Controller):
         if ctx.action == "remove":
             if not selected:
                 raise IllegalAction("Select one or more coins of a pile first.")
-            state.apply(seat, quarters.format_move(selected[0][0], len(selected)))
             table.ui = {}
-            return Intent(changed=True, moved=True)
+            return Intent(changed=True, move=quarters.format_move(selected[0][0], len(selected)))
         if ctx.action == "pile":
             pile = int(ctx.arg) if ctx.arg.isdigit() else 0
             if not 1 <= pile <= len(state.piles) or not state.piles[pile - 1]:
@@ -219,10 +214,15 @@ class QuartersController(Controller):
             pile = table.ui.get("pile")
             if not pile or not ctx.arg.isdigit():
                 raise IllegalAction("Choose a pile first.")
-            state.apply(seat, quarters.format_move(pile, int(ctx.arg)))
             table.ui = {}
-            return Intent(changed=True, moved=True)
+            return Intent(changed=True, move=quarters.format_move(pile, int(ctx.arg)))
         return super().handle(ctx)
+
+    def detached(self, action: str) -> Screen:
+        """``/quarters secret`` where no game of Quarters is running: the Secret alone."""
+        if action == "secret":
+            return Screen(content=SECRET)
+        return super().detached(action)
 
     def secret(self, state: State) -> Screen:
         piles = state.piles
@@ -258,3 +258,10 @@ def _pair(text: str) -> tuple[int, int]:
     if not a.isdigit() or not b.isdigit():
         raise IllegalAction("That coin is not on the board.")
     return int(a), int(b)
+
+
+SPEC = GameSpec(
+    QuartersController,
+    commands="bot.client.quarters_commands:quarters_group",
+    renderer=render_quarters,
+)

@@ -9,6 +9,7 @@ from typing import Any
 from bot.tables.cards import card_label
 from bot.tables.controller import Context, Controller, Intent, table_seed
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
+from bot.tables.spec import GameSpec
 from games import quatorze
 from games.base import IllegalAction, Outcome
 from games.quatorze import State
@@ -52,10 +53,9 @@ def suggested_pair(state: dict[str, Any], budget: float, seed: int) -> str:
 
 
 class QuatorzeController(Controller):
-    kind = "quatorze"
+    engine = quatorze.ENGINE
     title = "Quatorze"
     solo = True
-    levels = quatorze.LEVELS
     rules_text = RULES
     hint_budget = 0.5  # seconds the hint may think
 
@@ -65,9 +65,6 @@ class QuatorzeController(Controller):
 
     def new_state(self, table: Table, seed: int) -> State:
         return State.new(seed=seed, winnable=table.options.get("winnable", False))
-
-    def load(self, data: dict[str, Any]) -> State:
-        return State.from_dict(data)
 
     # -- the board --------------------------------------------------------------------------
     def first_card(self, table: Table, state: State) -> int | None:
@@ -182,10 +179,7 @@ class QuatorzeController(Controller):
             ctx.require_turn()
             a, b = quatorze.parse_move(ctx.arg)
             text = f"✅ You took {_cell(state, a)} and {_cell(state, b)}."
-            state.apply(0, ctx.arg)
-            return Intent(
-                changed=True, moved=True, private=Screen(content=text), update_private=True
-            )
+            return Intent(move=ctx.arg, private=Screen(content=text), update_private=True)
         if ctx.action == "give-up?":
             ctx.require_turn()
             return Intent(
@@ -196,10 +190,8 @@ class QuatorzeController(Controller):
             )
         if ctx.action == "give-up":
             ctx.require_turn()
-            state.apply(0, "give-up")
             return Intent(
-                changed=True,
-                moved=True,
+                move="give-up",
                 private=Screen(content=f"🏳️ You gave up with {state.score} points."),
                 update_private=True,
             )
@@ -269,3 +261,10 @@ class QuatorzeController(Controller):
 
     def rank_key(self, standing: Standing) -> tuple:
         return (-standing.wins, -standing.best, standing.games)
+
+
+SPEC = GameSpec(
+    QuatorzeController,
+    commands="bot.client.quatorze_commands:quatorze_group",
+    renderer=render_quatorze,
+)

@@ -10,13 +10,14 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from bot.tables.ai import AiRunner
 from bot.tables.controller import Context, Controller, Intent, table_seed
 from bot.tables.ratings import elo_change
+from bot.tables.registry import controllers as registered_controllers
 from bot.tables.screens import Embed, Field, Reply, Screen
 from games.base import GameState, IllegalAction, Outcome
 from storage import Database, Result, Seat, Table, TableStatus
@@ -38,15 +39,18 @@ class Member:
 
 
 class TableService:
+    """``controllers``: one per game kind; by default those of every registered game."""
+
     def __init__(
         self,
         db: Database,
-        controllers: Mapping[str, Controller],
-        ai: AiRunner,
+        controllers: Mapping[str, Controller] | None = None,
+        ai: AiRunner | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.db = db
-        self.controllers = dict(controllers)
+        self.controllers = dict(registered_controllers() if controllers is None else controllers)
+        ai = AiRunner() if ai is None else ai
         self.ai = ai
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
@@ -182,14 +186,13 @@ class TableService:
             if handled is None:
                 return await self._resign(table, state, resigning)
             intent = handled
-        elif name == "m":
-            ctx.require_turn()
-            state.apply(seat, arg)  # type: ignore[union-attr]
-            intent = Intent(changed=True, moved=True)
+        elif name == "m":  # a move typed or chosen as it is: nothing for the controller to do
+            intent = Intent(move=arg)
+            self._carry_out(ctx, intent)
         else:
             # In a worker thread: a hint or a deal may need real computation.
-            intent = await asyncio.to_thread(controller.handle, ctx)
-        if not intent.changed:
+            intent = await asyncio.to_thread(self._handle, controller, ctx)
+        if not intent.saves:
             return Reply(
                 private=intent.private,
                 posts=intent.posts,
@@ -200,6 +203,26 @@ class TableService:
             )
         self._take_back(table, who.user_id)
         return await self._commit(table, ctx.state, intent)
+
+    def _handle(self, controller: Controller, ctx: Context) -> Intent:
+        """Ask the controller what the member wants, then carry it out (in a worker thread)."""
+        intent = controller.handle(ctx)
+        self._carry_out(ctx, intent)
+        return intent
+
+    @staticmethod
+    def _carry_out(ctx: Context, intent: Intent) -> None:
+        """Apply what a controller asked for to ``ctx.state``: a new deal, then the member's
+        move for their seat (only on their turn). An illegal move raises IllegalAction, and
+        nothing is saved."""
+        if intent.state is not None:
+            ctx.state = intent.state
+        if intent.move is not None:
+            seat = ctx.require_turn()
+            assert ctx.state is not None  # require_turn checked it
+            ctx.state.apply(seat, intent.move)
+        if intent.after_move is not None:
+            intent.private = intent.after_move(ctx.state)
 
     @staticmethod
     def _take_back(table: Table, user_id: int) -> None:
@@ -368,14 +391,39 @@ class TableService:
         level = table.seats[seat].ai_level or table.options.get("level") or controller.levels[-1]
         seed = table_seed(table, table.version)
         action = await self.ai.choose(
-            table.kind, table.state, seat, level, controller.ai_budget, seed
+            controller.engine, table.state, seat, level, controller.ai_budget, seed
         )
         async with self._lock(table_id):
             fresh = await self.db.get_table(table_id)
             if fresh is None or fresh.version != table.version:
                 return None  # the table changed meanwhile (resigned, stopped); nothing to do
             state.apply(seat, action)
-            return await self._commit(fresh, state, Intent(changed=True, moved=True))
+            return await self._commit(fresh, state, Intent(move=action))
+
+    async def play_computer(
+        self,
+        table_id: int,
+        show: Callable[[Reply], Awaitable[None]] | None = None,
+        delay: float = 0.0,
+    ) -> Reply | None:
+        """Play every computer turn due at a table, one after another, ``delay`` seconds before
+        the first and the table's own delay between the others; ``show`` gets each reply as it
+        comes (the client edits the board with it). Returns the last reply, None when the
+        computer had nothing to do. The client, the playground and the tests all use this."""
+        last = None
+        if delay:
+            await asyncio.sleep(delay)
+        while True:
+            reply = await self.computer_turn(table_id)
+            if reply is None or reply.error:
+                return last
+            last = reply
+            if show is not None:
+                await show(reply)
+            if not reply.ai_next:
+                return last
+            if reply.delay:
+                await asyncio.sleep(reply.delay)
 
     def computer_to_move(self, table: Table, state: GameState | None) -> bool:
         if table.status is not TableStatus.ACTIVE or state is None:
@@ -423,6 +471,17 @@ class TableService:
         if table is None:
             return Reply.refuse("No game is running in this channel.")
         return await self.act(who, table.id, None, action)
+
+    async def ask(self, who: Member, kind: str, action: str) -> Reply:
+        """A game's public action asked by a command (``/quarters secret``): on the channel's
+        running table of that game, or on its own where none is running."""
+        table = await self.db.open_table_in_channel(who.channel_id)
+        if table is not None and table.kind == kind and table.state is not None:
+            return await self.act(who, table.id, None, action)
+        try:
+            return Reply(private=self.controllers[kind].detached(action))
+        except IllegalAction as exc:
+            return Reply.refuse(str(exc))
 
     # -- ending idle games ------------------------------------------------------------------
     async def settings(self, guild_id: int) -> dict[str, float]:
