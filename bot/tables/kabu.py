@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.tables.cards import cards_label
-from bot.tables.controller import Context, Controller, Intent, table_seed
+from bot.tables.controller import Context, Controller, Intent, TableView, UiState, table_seed
 from bot.tables.screens import Button, Row, Screen, Style
 from bot.tables.spec import GameSpec
 from games import kabu
@@ -71,7 +71,7 @@ def _hint(state_json: str, seat: int, compute: Callable[..., Any]) -> tuple[Frac
     return _HINTS[key]
 
 
-class KabuController(Controller):
+class KabuController(Controller[State, UiState]):
     engine = kabu.ENGINE
     title = "Kabu"
     min_players = 1
@@ -98,7 +98,7 @@ class KabuController(Controller):
         return Button("Deal again", "again", Style.SUCCESS, any_version=True)
 
     # -- the lobby --------------------------------------------------------------------------
-    def lobby(self, table: Table) -> Screen:
+    def lobby(self, table: Table, view: TableView[UiState]) -> Screen:
         host = next((s.name for s in table.seats if s.user_id == table.created_by), "The host")
         names = ", ".join(s.name for s in table.seats)
         arashi = "on" if table.options.get("arashi", True) else "off"
@@ -121,21 +121,19 @@ class KabuController(Controller):
         )
 
     # -- the board --------------------------------------------------------------------------
-    def board(self, table: Table, state: State) -> Screen:
+    def board(self, table: Table, state: State, seen: TableView[UiState]) -> Screen:
         view = state.view(None)
         names = {i: seat.name for i, seat in enumerate(table.seats)}
         arashi = "on" if state.rules.arashi else "off"
         players = ", ".join(_short(seat.name) for seat in table.seats)
         lines = [f"**Kabu** — {players} vs the dealer · Arashi {arashi}"]
-        autoplay = set(table.ui.get("autoplay", ()))
-        thinking = any(s in autoplay for s in state.to_act())
+        thinking = seen.thinking
         rows: tuple[Row, ...]
         if state.is_over():
             lines.extend(self._reveal_lines(table, state))
             rows = ((self.again_button(),),)
-        elif "outcome" in table.ui:  # ended early (a claim against an idle player)
-            ended = Outcome.from_dict(table.ui["outcome"])
-            lines.append(f"The round ended early: {self.result_text(table, ended)}")
+        elif seen.outcome is not None:  # ended early (a claim against an idle player)
+            lines.append(f"The round ended early: {self.result_text(table, seen.outcome)}")
             rows = ((self.again_button(),),)
         else:
             (seat,) = state.to_act()
@@ -212,7 +210,7 @@ class KabuController(Controller):
         return lines
 
     # -- actions ----------------------------------------------------------------------------
-    def handle(self, ctx: Context) -> Intent:
+    def handle(self, ctx: Context[State, UiState]) -> Intent:
         table = ctx.table
         waiting = table.status is TableStatus.CHALLENGE
         if ctx.action in ("join", "leave", "deal") and not waiting:
@@ -233,13 +231,12 @@ class KabuController(Controller):
                 host = next(s.name for s in table.seats if s.user_id == table.created_by)
                 raise IllegalAction(f"{host} opened this table and deals the first round.")
             table.status = TableStatus.ACTIVE
-            table.ui = {}
             return Intent(changed=True, state=self.new_state(table, table_seed(table)))
         if ctx.action == "hint":
             ctx.require_seat()
             if ctx.state is None or waiting:
                 raise IllegalAction("The round has not been dealt yet.")
-            return Intent(private=self.hint(table, ctx.state, ctx.seat, ctx.compute))  # type: ignore[arg-type]
+            return Intent(private=self.hint(table, ctx.state, ctx.require_seat(), ctx.compute))
         return super().handle(ctx)
 
     def hint(

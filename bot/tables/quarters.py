@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from bot.tables.controller import Context, Controller, Intent
+from bot.tables.controller import Context, Controller, Intent, TableView, UiState
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
 from bot.tables.spec import GameSpec
 from games import quarters
@@ -45,8 +46,17 @@ def fits_coin_buttons(start: list[int] | tuple[int, ...]) -> bool:
     return len(start) <= 4 and max(start) <= 5
 
 
-class QuartersController(Controller):
+@dataclass(slots=True)
+class QuartersUi(UiState):
+    """The coins selected (``[pile, coin]``, 1-based), or the pile chosen in the menu."""
+
+    selected: list[list[int]] = field(default_factory=list)
+    pile: int | None = None
+
+
+class QuartersController(Controller[State, QuartersUi]):
     engine = quarters.ENGINE
+    ui_type = QuartersUi
     title = "Quarters"
     ai_budget = 0.5
     rules_text = RULES
@@ -66,19 +76,19 @@ class QuartersController(Controller):
         return State.new(table.options["piles"])
 
     # -- the board --------------------------------------------------------------------------
-    def board(self, table: Table, state: State) -> Screen:
+    def board(self, table: Table, state: State, seen: TableView[QuartersUi]) -> Screen:
         view = state.view()
-        outcome = state.outcome()
-        if outcome is None and "outcome" in table.ui:  # ended by resigning or a claim
-            outcome = Outcome.from_dict(table.ui["outcome"])
-        selected = set() if outcome else {tuple(c) for c in table.ui.get("selected", [])}
+        outcome = seen.outcome
+        selected: set[tuple[int, ...]] = (
+            set() if outcome else {tuple(c) for c in seen.ui.selected}
+        )
         names = [seat.name for seat in table.seats]
         lines = [f"**Quarters** — {names[0]} vs {names[1]}"]
         if view["last_move"]:
             mover = (state.first + len(state.moves) - 1) % 2
             pile, count = view["last_move"].split("-")
             lines.append(f"{names[mover]} took {count} from pile {pile}.")
-        thinking = False
+        thinking = seen.thinking
         if outcome:
             loser = 1 - outcome.winners[0]
             how = {
@@ -89,8 +99,7 @@ class QuartersController(Controller):
             lines.append(f"🏆 **{names[outcome.winners[0]]} wins!** {names[loser]} {how}")
         else:
             seat = table.seats[state.turn]
-            if seat.is_ai:
-                thinking = True
+            if thinking:
                 lines.append("🤔 The computer is thinking…")
             else:
                 lines.append(
@@ -100,11 +109,16 @@ class QuartersController(Controller):
         if outcome:
             rows: tuple[Row, ...] = ((self.again_button(),),)
         else:
-            rows = self._controls(table, state, selected, disabled=thinking)
+            rows = self._controls(table, state, seen.ui, selected, disabled=thinking)
         return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
 
     def _controls(
-        self, table: Table, state: State, selected: set[tuple[int, int]], disabled: bool
+        self,
+        table: Table,
+        state: State,
+        ui: QuartersUi,
+        selected: set[tuple[int, ...]],
+        disabled: bool,
     ) -> tuple[Row, ...]:
         start = state.start
         rows: list[Row] = []
@@ -126,7 +140,7 @@ class QuartersController(Controller):
                     )
                 )
         else:
-            pile = table.ui.get("pile")
+            pile = ui.pile
             rows.append(
                 Select(
                     "pile",
@@ -167,8 +181,8 @@ class QuartersController(Controller):
         return tuple(rows)
 
     # -- actions ----------------------------------------------------------------------------
-    def handle(self, ctx: Context) -> Intent:
-        state: State = ctx.state  # type: ignore[assignment]
+    def handle(self, ctx: Context[State, QuartersUi]) -> Intent:
+        state = ctx.require_state()
         table = ctx.table
         if ctx.action == "secret":
             return Intent(private=self.secret(state))
@@ -177,10 +191,10 @@ class QuartersController(Controller):
             ai_seats = [i for i, s in enumerate(table.seats) if s.is_ai]
             if not ai_seats or state.moves:
                 raise IllegalAction("The computer can only start before the first move.")
-            table.ui = {}
+            ctx.ui = QuartersUi()
             return Intent(changed=True, state=State.new(state.start, first=ai_seats[0]))
         ctx.require_turn()
-        selected: list[list[int]] = [list(c) for c in table.ui.get("selected", [])]
+        selected = [list(c) for c in ctx.ui.selected]
         if ctx.action == "c":
             pile, coin = _pair(ctx.arg)
             if not 1 <= pile <= len(state.piles) or not 1 <= coin <= state.piles[pile - 1]:
@@ -194,27 +208,27 @@ class QuartersController(Controller):
                 selected.remove([pile, coin])
             else:
                 selected.append([pile, coin])
-            table.ui["selected"] = sorted(selected)
+            ctx.ui.selected = sorted(selected)
             return Intent(changed=True)
         if ctx.action == "clear":
-            table.ui["selected"] = []
+            ctx.ui.selected = []
             return Intent(changed=True)
         if ctx.action == "remove":
             if not selected:
                 raise IllegalAction("Select one or more coins of a pile first.")
-            table.ui = {}
+            ctx.ui = QuartersUi()
             return Intent(changed=True, move=quarters.format_move(selected[0][0], len(selected)))
         if ctx.action == "pile":
             pile = int(ctx.arg) if ctx.arg.isdigit() else 0
             if not 1 <= pile <= len(state.piles) or not state.piles[pile - 1]:
                 raise IllegalAction("Choose a pile that still has coins.")
-            table.ui["pile"] = pile
+            ctx.ui.pile = pile
             return Intent(changed=True)
         if ctx.action == "take":
-            pile = table.ui.get("pile")
+            pile = ctx.ui.pile
             if not pile or not ctx.arg.isdigit():
                 raise IllegalAction("Choose a pile first.")
-            table.ui = {}
+            ctx.ui = QuartersUi()
             return Intent(changed=True, move=quarters.format_move(pile, int(ctx.arg)))
         return super().handle(ctx)
 
@@ -239,7 +253,7 @@ class QuartersController(Controller):
                 text += "The player to move has no winning move: play on and hope for a slip."
         return Screen(content=text)
 
-    def result_text(self, table: Table, outcome) -> str:
+    def result_text(self, table: Table, outcome: Outcome) -> str:
         winner = table.seats[outcome.winners[0]].name
         if outcome.termination == "resign":
             return f"{winner} wins — the opponent resigned."

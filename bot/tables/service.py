@@ -15,7 +15,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.tables.ai import AiRunner
-from bot.tables.controller import Context, Controller, Intent, table_seed
+from bot.tables.controller import (
+    SERVICE_KEYS,
+    Context,
+    Controller,
+    Intent,
+    TableView,
+    UiState,
+    table_seed,
+)
 from bot.tables.ratings import elo_change
 from bot.tables.registry import controllers as registered_controllers
 from bot.tables.screens import Embed, Field, Reply, Screen
@@ -179,6 +187,9 @@ class TableService:
             self.clock(),
             who.manage_messages,
             compute=self.ai.run_blocking,
+            ui=controller.ui(table),
+            autoplay=frozenset(table.ui.get("autoplay", ())),
+            expires=table.ui.get("expires"),
         )
         if name == "resign":
             resigning = ctx.require_seat()
@@ -201,8 +212,20 @@ class TableService:
                 version=table.version,
                 board_message_id=table.board_message_id,
             )
+        self._store_ui(table, ctx.ui, new_deal=intent.state is not None)
         self._take_back(table, who.user_id)
         return await self._commit(table, ctx.state, intent)
+
+    @staticmethod
+    def _store_ui(table: Table, ui: UiState, *, new_deal: bool) -> None:
+        """Write the game's UI state back beside the service's own keys. A new deal ends the
+        lobby's wait; a seat the computer took for good is no longer played for a member."""
+        kept = {k: v for k, v in table.ui.items() if k in SERVICE_KEYS}
+        if new_deal:
+            kept.pop("expires", None)
+        if "autoplay" in kept:
+            kept["autoplay"] = [s for s in kept["autoplay"] if not table.seats[s].is_ai]
+        table.ui = {**kept, **ui.to_dict()}
 
     def _handle(self, controller: Controller, ctx: Context) -> Intent:
         """Ask the controller what the member wants, then carry it out (in a worker thread)."""
@@ -285,7 +308,7 @@ class TableService:
                 Result(a.user_id, a.outcome, a.points, False, change_a or 1e-9, a.extra, a.name),
                 Result(b.user_id, b.outcome, b.points, False, change_b or 1e-9, b.extra, b.name),
             ]
-        table.ui = {**table.ui, "outcome": outcome.to_dict()}
+        table.outcome = outcome.to_dict()
         return await self.db.finish_table(table, results, status=status, now=now)
 
     async def _result_post(self, table: Table, state: GameState | None, outcome: Outcome) -> Screen:
@@ -436,17 +459,34 @@ class TableService:
         controller = self.controllers[table.kind]
         if state is None and table.state is not None:
             state = controller.load(table.state)
+        view = self.table_view(table, state)
         if table.status is TableStatus.CHALLENGE:
-            board = controller.lobby(table)
+            board = controller.lobby(table, view)
         else:
-            board = await asyncio.to_thread(controller.board, table, state)
+            board = await asyncio.to_thread(controller.board, table, state, view)
         return Reply(
             board=board,
             table_id=table.id,
             version=table.version,
             board_message_id=table.board_message_id,
-            ai_next=self.computer_to_move(table, state),
+            ai_next=view.thinking,
             delay=controller.ai_delay(table),
+        )
+
+    def table_view(self, table: Table, state: GameState | None) -> TableView[Any]:
+        """What a controller may know of ``table`` beyond its own UI state: how the game ended
+        (stored by the service, else the engine's), whether the computer is to move, the seats
+        it plays for members away, and when a lobby lapses."""
+        outcome = Outcome.from_dict(table.outcome) if table.outcome is not None else None
+        if outcome is None and state is not None:
+            outcome = state.outcome()
+        expires = table.ui.get("expires")
+        return TableView(
+            ui=self.controllers[table.kind].ui(table),
+            outcome=outcome,
+            thinking=self.computer_to_move(table, state),
+            autoplay=frozenset(table.ui.get("autoplay", ())),
+            expires=None if expires is None else float(expires),
         )
 
     async def show(self, who: Member) -> Reply:
