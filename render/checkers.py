@@ -115,7 +115,7 @@ def _draw_board(image: Image.Image, view: dict[str, Any], flip: bool) -> None:
             image.alpha_composite(sprite, (x, y))
         cx, cy = x + SQUARE // 2, y + SQUARE // 2
         if square in path:
-            r = 7
+            r: float = 7
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=HIGHLIGHT, outline=(60, 50, 10))
         if square in captured:
             r = SQUARE * 0.36

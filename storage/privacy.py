@@ -339,9 +339,11 @@ async def _command(args: Any) -> int:
     import sys
     import time
 
+    from storage.backends import SqliteBackend
     from storage.database import Database, database_path
 
     db = await Database.open(database_path(args.database))
+    assert isinstance(db.backend, SqliteBackend)  # database_path names a SQLite file
     conn = SqliteConnection(db.backend.conn)
     try:
         if args.action == "export":

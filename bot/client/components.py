@@ -123,6 +123,7 @@ class TableSelect(
         return self
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        # A component interaction's data is a dict; discord.py types it as a union of payloads.
         values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
         action = f"{self.action}={','.join(values)}"
         await _client(interaction).on_table_action(

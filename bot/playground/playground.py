@@ -125,6 +125,7 @@ class Playground:
         self._runner = runner
         server = site._server
         assert server is not None
+        # aiohttp types the site's server as an asyncio.AbstractServer, which has no sockets.
         self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
 
         await self.fake.start()

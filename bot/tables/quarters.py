@@ -79,9 +79,7 @@ class QuartersController(Controller[State, QuartersUi]):
     def board(self, table: Table, state: State, seen: TableView[QuartersUi]) -> Screen:
         view = state.view()
         outcome = seen.outcome
-        selected: set[tuple[int, ...]] = (
-            set() if outcome else {tuple(c) for c in seen.ui.selected}
-        )
+        selected = set() if outcome else {(pile, coin) for pile, coin in seen.ui.selected}
         names = [seat.name for seat in table.seats]
         lines = [f"**Quarters** — {names[0]} vs {names[1]}"]
         if view["last_move"]:
@@ -117,7 +115,7 @@ class QuartersController(Controller[State, QuartersUi]):
         table: Table,
         state: State,
         ui: QuartersUi,
-        selected: set[tuple[int, ...]],
+        selected: set[tuple[int, int]],
         disabled: bool,
     ) -> tuple[Row, ...]:
         start = state.start

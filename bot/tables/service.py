@@ -176,7 +176,7 @@ class TableService:
             and not (name == "stop" and who.manage_messages)
         ):
             raise IllegalAction("You are not seated at this table — you can watch, though.")
-        ctx = Context(
+        ctx: Context[Any, Any] = Context(
             table,
             state,
             who.user_id,
@@ -496,6 +496,8 @@ class TableService:
             return Reply.refuse("No game is running in this channel.")
         async with self._lock(table.id):
             table = await self.db.get_table(table.id)
+            if table is None:
+                return Reply.refuse("This game no longer exists.")
             if not await self.db.save_table(table):  # bump the version: old controls go stale
                 return Reply.refuse("The board changed at the same moment; try again.")
             reply = await self._board_reply(table)
@@ -546,7 +548,11 @@ class TableService:
             return Reply.refuse("No game is running in this channel.")
         async with self._lock(table.id):
             table = await self.db.get_table(table.id)
+            if table is None:
+                return Reply.refuse("This game no longer exists.")
             controller = self.controllers[table.kind]
+            if table.state is None:
+                return Reply.refuse("No game is running in this channel.")
             state = controller.load(table.state)
             seat = table.seat_of(who.user_id)
             humans = [s for s in table.seats if not s.is_ai]
@@ -579,6 +585,8 @@ class TableService:
             return Reply.refuse("No game is running in this channel.")
         async with self._lock(table.id):
             table = await self.db.get_table(table.id)
+            if table is None:
+                return Reply.refuse("This game no longer exists.")
             limits = await self.settings(table.guild_id)
             idle = self.clock() - table.last_move_at >= limits["idle_claim_minutes"] * 60
             seated = table.seat_of(who.user_id) is not None

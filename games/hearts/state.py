@@ -345,7 +345,7 @@ class State:
                 for h in self.history
             ],
             "over": self.is_over(),
-            "outcome": self.outcome().to_dict() if self.is_over() else None,  # type: ignore[union-attr]
+            "outcome": None if (ended := self.outcome()) is None else ended.to_dict(),
         }
         if seat is not None:
             mine = self.passes[seat]
