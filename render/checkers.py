@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.checkers import square_coords
 from render.base import BACKGROUND, GOLD, HIGHLIGHT, INK, MUTED, Picture, font, to_picture
 
 SQUARE = 60
@@ -30,9 +31,8 @@ NUMBER_INK, NUMBER_EDGE = (236, 244, 238), (20, 44, 30)
 
 
 def _cell(square: int, flip: bool) -> tuple[int, int]:
-    """(row, col) on screen of a square 1-32."""
-    row, k = divmod(square - 1, 4)
-    col = 2 * k + (1 if row % 2 == 0 else 0)
+    """(row, col) on screen of a square 1-32 (the engine's geometry, turned round if asked)."""
+    row, col = square_coords(square)
     return (7 - row, 7 - col) if flip else (row, col)
 
 

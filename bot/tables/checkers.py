@@ -101,8 +101,7 @@ def _describe_move(board: Board, move: Move) -> str | None:
     if move.captured:
         taken = ", ".join(map(str, move.captured))
         words.append(f"captures {taken}")
-    piece = board.piece_at(move.start) or ""
-    if piece in ("b", "r") and move.end in ((29, 30, 31, 32) if piece == "b" else (1, 2, 3, 4)):
+    if checkers.crowns(board.piece_at(move.start), move.end):
         words.append("crowns a king")
     return "; ".join(words).capitalize() or None
 

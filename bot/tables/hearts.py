@@ -291,7 +291,7 @@ class HeartsController(Controller[State, HeartsUi]):
         last = view.get("last_trick")
         if last:
             cards = last["cards"]
-            points = sum(c[1] == "H" for c in cards) + 13 * ("QS" in cards)
+            points = last["points"]
             taken = f" ({points} point{'s' if points != 1 else ''})" if points else ""
             return f"{names[last['winner']]} took the trick {labels(cards)}{taken}."
         return ""

@@ -84,7 +84,7 @@ class QuartersController(Controller[State, QuartersUi]):
         lines = [f"**Quarters** — {names[0]} vs {names[1]}"]
         if view["last_move"]:
             mover = (state.first + len(state.moves) - 1) % 2
-            pile, count = view["last_move"].split("-")
+            pile, count = quarters.parse_move(view["last_move"])
             lines.append(f"{names[mover]} took {count} from pile {pile}.")
         thinking = seen.thinking
         if outcome:
@@ -245,7 +245,7 @@ class QuartersController(Controller[State, QuartersUi]):
         else:
             wins = quarters.winning_moves(piles)
             if wins:
-                pile, count = wins[0].split("-")
+                pile, count = quarters.parse_move(wins[0])
                 text += f"The player to move wins by taking **{count} from pile {pile}**."
             else:
                 text += "The player to move has no winning move: play on and hope for a slip."
