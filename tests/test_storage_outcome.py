@@ -7,11 +7,11 @@ import json
 
 import aiosqlite
 import asyncpg
+from pg import fresh_schema
+from support import member
 
 from storage import Database
 from storage.migrations import apply_migrations, apply_postgres_migrations
-from tests.pg import fresh_schema
-from tests.support import member
 
 OUTCOME = {"winners": [1], "termination": "resign", "scores": [], "details": {}}
 INSERT = (

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import discord
 import pytest
+import toy_game
+from conftest import CheckedService
 from discord import app_commands
+from support import member
 
 from bot.client import commands
 from bot.tables import registry
 from bot.tables.ai import AiRunner
 from games.base import GameState
 from storage import Database, TableStatus
-from tests import toy_game
-from tests.conftest import CheckedService
-from tests.support import member
 
 ALICE = member(1, "Alice")
 BOB = member(2, "Bob")

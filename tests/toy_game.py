@@ -173,4 +173,4 @@ def takeaway_group(service: TableService) -> app_commands.Group:
 
 
 # -- 4. the registration ------------------------------------------------------------------------
-SPEC = GameSpec(TakeawayController, commands="tests.toy_game:takeaway_group")
+SPEC = GameSpec(TakeawayController, commands="toy_game:takeaway_group")

@@ -59,6 +59,8 @@ class TableView(Generic[U]):
     - ``thinking``: the computer is to move (for a computer seat or a member away).
     - ``autoplay``: the member seats the computer plays for while their members are away.
     - ``expires``: when a waiting challenge or lobby lapses (a Unix time), else None.
+    - ``turn_deadline``: when the computer takes over a member's turn (games with a
+      ``turn_timeout``, while a member is to move), else None.
     """
 
     ui: U
@@ -66,6 +68,7 @@ class TableView(Generic[U]):
     thinking: bool = False
     autoplay: frozenset[int] = frozenset()
     expires: float | None = None
+    turn_deadline: float | None = None
 
 
 @dataclass(slots=True)

@@ -480,13 +480,25 @@ class TableService:
         outcome = Outcome.from_dict(table.outcome) if table.outcome is not None else None
         if outcome is None and state is not None:
             outcome = state.outcome()
+        controller = self.controllers[table.kind]
         expires = table.ui.get("expires")
+        autoplay = frozenset(table.ui.get("autoplay", ()))
+        thinking = self.computer_to_move(table, state)
+        deadline = None
+        if (
+            controller.turn_timeout is not None
+            and table.status is TableStatus.ACTIVE
+            and state is not None
+            and any(not table.seats[s].is_ai and s not in autoplay for s in state.to_act())
+        ):
+            deadline = table.last_move_at + controller.turn_timeout
         return TableView(
-            ui=self.controllers[table.kind].ui(table),
+            ui=controller.ui(table),
             outcome=outcome,
-            thinking=self.computer_to_move(table, state),
-            autoplay=frozenset(table.ui.get("autoplay", ())),
+            thinking=thinking,
+            autoplay=autoplay,
             expires=None if expires is None else float(expires),
+            turn_deadline=deadline,
         )
 
     async def show(self, who: Member) -> Reply:
