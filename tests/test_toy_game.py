@@ -6,30 +6,26 @@ from __future__ import annotations
 import discord
 import pytest
 import toy_game
-from conftest import CheckedService
 from discord import app_commands
 from support import member
 
 from bot.client import commands
 from bot.tables import registry
-from bot.tables.ai import AiRunner
 from games.base import GameState
-from storage import Database, TableStatus
+from storage import TableStatus
 
 ALICE = member(1, "Alice")
 BOB = member(2, "Bob")
 
 
 @pytest.fixture
-async def toy_service(db_path, clock):
+async def toy_service(service):
+    """The suite's checked service (every reply within Discord's limits), built again once the
+    toy is registered: with no controllers given, it offers every registered game."""
     registry.register(toy_game.SPEC)
-    db = await Database.open(db_path)
-    ai = AiRunner(1, threads=True)
     try:
-        yield CheckedService(db, ai=ai, clock=clock)  # every registered game, the toy included
+        yield type(service)(service.db, ai=service.ai, clock=service.clock)
     finally:
-        ai.close()
-        await db.close()
         registry.unregister("takeaway")
 
 
