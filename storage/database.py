@@ -27,7 +27,7 @@ from storage.models import RatingPoint, Result, Seat, Standing, Table, TableStat
 
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, kind, status, seats, options, state, ui, version, "
-    "board_message_id, created_by, created_at, updated_at, last_move_at"
+    "board_message_id, created_by, created_at, updated_at, last_move_at, outcome"
 )
 DEFAULT_RATING = 1200.0
 _SQLITE_PREFIX = "sqlite:///"
@@ -102,6 +102,7 @@ def _row_to_table(row: Sequence[Any]) -> Table:
         created_at=row[12],
         updated_at=row[13],
         last_move_at=row[14],
+        outcome=json.loads(row[15]) if row[15] is not None else None,
     )
 
 
@@ -294,13 +295,14 @@ class Database:
         async with self.backend.session(transaction=bool(results)) as s:
             row = await s.fetchrow(
                 "UPDATE game_tables SET status = ?, seats = ?, options = ?, state = ?, ui = ?, "
-                "version = version + 1, updated_at = ?, last_move_at = ? "
+                "outcome = ?, version = version + 1, updated_at = ?, last_move_at = ? "
                 "WHERE id = ? AND version = ? RETURNING version",
                 table.status.value,
                 _dump([s.to_dict() for s in table.seats]),
                 _dump(table.options),
                 None if table.state is None else _dump(table.state),
                 _dump(table.ui),
+                None if table.outcome is None else _dump(table.outcome),
                 now,
                 now if moved else table.last_move_at,
                 table.id,

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.client import commands, privacy_commands
+from bot.client.common import member_of, send_private
 from bot.client.components import TableButton, TableSelect, message_kwargs
 from bot.client.operations import OpsHooks, command_names
 from bot.config import Config
@@ -24,9 +25,8 @@ from bot.ops.dbtiming import instrument
 from bot.ops.drain import Drain, Stopping
 from bot.ops.interactions import Tracker
 from bot.tables.ai import AiRunner
-from bot.tables.registry import controllers
 from bot.tables.screens import Reply
-from bot.tables.service import Member, TableService
+from bot.tables.service import TableService
 from storage import Database, TableStatus
 
 log = logging.getLogger("parlour")
@@ -62,10 +62,24 @@ class ParlourTree(app_commands.CommandTree["ParlourBot"]):
         await send_private(interaction, "Something went wrong on our side; please try again.")
 
 
-class ParlourBot(OpsHooks, discord.Client):
-    """Holds the table service; everything game-specific is in ``bot.tables``."""
+async def open_service(config: Config) -> TableService:
+    """The table service of ``config``: its database (migrated, scoped to this process's
+    shards, its calls timed for the metrics), every registered game, and the computer's
+    process pool."""
+    db = instrument(await Database.open(config.database, pool_size=config.pool_size))
+    if config.shards is not None:  # act by ourselves only for our shards' guilds
+        db.only_shards(config.shards.count, config.shards.ids)
+    return TableService(db, ai=AiRunner(config.ai_workers))
 
-    def __init__(self, config: Config) -> None:
+
+class ParlourBot(OpsHooks, discord.Client):
+    """Holds the table service; everything game-specific is in ``bot.tables``.
+
+    :func:`run` opens the service and hands it in; without one (the playground builds the bot
+    before its event loop runs) the bot opens its own at start-up. Either way the bot closes it.
+    """
+
+    def __init__(self, config: Config, service: TableService | None = None) -> None:
         self.drain = Drain()
         self.tracker = Tracker(self.drain, lookup=self._table_kind)
         super().__init__(
@@ -76,14 +90,15 @@ class ParlourBot(OpsHooks, discord.Client):
         self.config = config
         self.tree = ParlourTree(self)
         self.service: TableService
+        if service is not None:
+            self.service = service
         self._computer_tasks: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
 
     async def setup_hook(self) -> None:
-        db = instrument(await Database.open(self.config.database, pool_size=self.config.pool_size))
-        if self.config.shards is not None:  # act by ourselves only for our shards' guilds
-            db.only_shards(self.config.shards.count, self.config.shards.ids)
-        self.service = TableService(db, controllers(), AiRunner(self.config.ai_workers))
+        if not hasattr(self, "service"):
+            self.service = await open_service(self.config)
+        db = self.service.db
         self.add_dynamic_items(TableButton, TableSelect, privacy_commands.PrivacyButton)
         commands.install(self.tree, self.service)
         privacy_commands.install(self.tree)
@@ -253,6 +268,8 @@ class ParlourBot(OpsHooks, discord.Client):
             await interaction.response.send_message(**message_kwargs(first, None, None))
         for post in posts:
             if channel is not None:
+                # A table's channel is a messageable one; discord.py's union also holds
+                # categories and forums, which have no send().
                 await channel.send(**message_kwargs(post, None, None))  # type: ignore[union-attr]
         if not interaction.response.is_done():
             await interaction.response.send_message("Done.", ephemeral=True)
@@ -333,29 +350,21 @@ class ParlourBot(OpsHooks, discord.Client):
 
     async def _computer_loop(self, table_id: int, channel_id: int, delay: float = 0.0) -> None:
         channel = self.get_partial_messageable(channel_id)
-        if delay:
-            await asyncio.sleep(delay)
-        while True:
-            try:
-                async with self.drain.work():  # a move in flight is finished and shown
-                    reply = await self.service.computer_turn(table_id)
-                    if reply is None or reply.error:
-                        return
-                    await self.edit_board(channel_id, reply)
-                    for post in reply.posts:
-                        await channel.send(**message_kwargs(post, None, None))
-            except Stopping:
-                return
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("computer turn on table %s failed", table_id)
-                return
-            if not reply.ai_next:
-                return
-            delay = reply.delay
-            if delay:
-                await asyncio.sleep(delay)
+
+        async def show(reply: Reply) -> None:
+            await self.edit_board(channel_id, reply)
+            for post in reply.posts:
+                await channel.send(**message_kwargs(post, None, None))
+
+        try:
+            # each move in flight is finished and shown; a stopping bot starts no other
+            await self.service.play_computer(table_id, show, delay, guard=self.drain.work)
+        except Stopping:
+            return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("computer turn on table %s failed", table_id)
 
     async def _sweep_forever(self) -> None:
         await self.wait_until_ready()
@@ -385,35 +394,6 @@ class ParlourBot(OpsHooks, discord.Client):
             log.exception("purge of departed servers failed")
 
 
-def member_of(interaction: discord.Interaction) -> Member:
-    """Who acted, and where, as the table service sees it."""
-    perms = interaction.permissions
-    return Member(
-        user_id=interaction.user.id,
-        name=interaction.user.display_name,
-        guild_id=interaction.guild_id or 0,
-        channel_id=interaction.channel_id or 0,
-        manage_messages=bool(perms and perms.manage_messages),
-    )
-
-
-async def send_private(
-    interaction: discord.Interaction, content: str | None = None, **kwargs: Any
-) -> None:
-    """An ephemeral message to the member, whether or not the interaction was answered."""
-    kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
-    kwargs = {k: v for k, v in kwargs.items() if v is not None}
-    if content is not None:
-        kwargs["content"] = content[:2000]
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(ephemeral=True, **kwargs)
-        else:
-            await interaction.response.send_message(ephemeral=True, **kwargs)
-    except discord.HTTPException:
-        log.exception("could not answer interaction %s", interaction.id)
-
-
 class ShardedParlourBot(ParlourBot, discord.AutoShardedClient):
     """The bot running the shards ``SHARD_IDS`` of ``SHARD_COUNT`` (one connection each)."""
 
@@ -429,7 +409,8 @@ async def run(config: Config) -> None:
     """Run until the connection ends or SIGTERM/SIGINT asks the bot to stop (it then closes
     its connection and its database cleanly, as ``docker stop`` expects)."""
     kind = ParlourBot if config.shards is None else ShardedParlourBot
-    async with kind(config) as bot:
+    service = await open_service(config)
+    async with kind(config, service) as bot:
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
