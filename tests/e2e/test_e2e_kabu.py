@@ -4,21 +4,17 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from e2e_helpers import TableRows
 
 from bot.fakediscord import Driver, Message, Response
 
+pytestmark = pytest.mark.both_backends
+
 PNG = b"\x89PNG\r\n\x1a\n"
 CHANCE = re.compile(r"• (Draw|Stand): \*\*[\d.]+%\*\* \((\d+)/(\d+)\)")
 POSITION = re.compile(r"^([1-5]) · ")
-
-
-@pytest.fixture
-def rows(tmp_path: Path) -> TableRows:
-    return TableRows(tmp_path / "parlour.db")
 
 
 def refused(response: Response, *words: str) -> None:
