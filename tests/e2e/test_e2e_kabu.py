@@ -125,4 +125,6 @@ async def test_two_people_at_one_table(driver: Driver, start_bot, rows: TableRow
     r = await driver.click("bob", board, label="Deal again")
     again = r.message
     assert again is not board and f"{alice} — pick your position" in again.content
+    # The bot remembers the new board and takes the controls off the old one after answering.
+    await driver.wait_for(lambda: rows.last().board_message_id == again.id and not board.buttons())
     assert rows.last().seats[0]["name"] == "Alice" and rows.last().seats[1]["name"] == "Bob"
