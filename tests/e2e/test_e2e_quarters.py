@@ -412,7 +412,8 @@ async def test_challenge_declined(driver: Driver, start_bot, rows: TableRows) ->
     lobby = await start_challenge(driver, "alice", "carol")
     await driver.click("alice", lobby, label="Decline")
     assert lobby.content == "Alice withdrew the Quarters challenge."
-    await start_vs_computer(driver, "bob")
+    board = await start_vs_computer(driver, "bob")
+    await driver.wait_for(lambda: rows.last().board_message_id == board.id)  # stored after posting
     assert rows.results() == []
 
 
@@ -455,7 +456,8 @@ async def test_a_lapsed_challenge_cannot_be_accepted(
     assert rows.last().status == "stopped"
     await driver.wait_for(lambda: lobby.buttons() == [], timeout=5)
     assert lobby.content == "The Quarters challenge lapsed."
-    await start_vs_computer(driver, "bob")  # the channel is free
+    board = await start_vs_computer(driver, "bob")  # the channel is free
+    await driver.wait_for(lambda: rows.last().board_message_id == board.id)  # stored after posting
 
 
 async def test_rules_are_private(driver: Driver, start_bot) -> None:
