@@ -7,8 +7,11 @@ import importlib
 import multiprocessing
 import os
 import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
+
+from bot.ops import metrics
 
 
 def engine(kind: str) -> Any:
@@ -62,10 +65,16 @@ class AiRunner:
     async def choose(
         self, kind: str, state: dict[str, Any], seat: int, level: str, budget: float, seed: int
     ) -> str:
+        """The computer's action; its think time (queueing included) and the pool's queue
+        depth go to the metrics."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._executor, choose_action, kind, state, seat, level, budget, seed
-        )
+        start = time.perf_counter()
+        with metrics.ai_task():
+            action = await loop.run_in_executor(
+                self._executor, choose_action, kind, state, seat, level, budget, seed
+            )
+        metrics.observe_computer_think(kind, level, time.perf_counter() - start)
+        return action
 
     def run_blocking(self, fn: Any, *args: Any) -> Any:
         """Run ``fn(*args)`` in the pool and wait for it: for code already in a worker thread."""
