@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.client.commands import Interaction, show_picture, start_game, table_command
+from bot.client.common import Interaction, start_game, table_command
+from bot.client.picture_commands import show_picture
 from bot.tables.service import TableService
 
 

@@ -3,6 +3,9 @@ them in its own time zone and counts them down ("in 9 minutes")."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from bot.tables.controller import TableView
 from games.base import GameState
 from storage import Table, TableStatus
 
@@ -13,27 +16,22 @@ def stamp(moment: float) -> str:
 
 
 def deadline_line(
-    table: Table,
-    state: GameState | None,
-    *,
-    turn_timeout: float | None,
-    claim_seconds: float | None,
+    table: Table, state: GameState | None, view: TableView[Any], *, claim_seconds: float | None
 ) -> str | None:
-    """The board's line about what happens when: a lobby or challenge lapsing, the computer
-    taking over a member's turn (``turn_timeout``), or the waiting player of a two-member game
-    becoming able to claim it (``claim_seconds``). None when no deadline applies."""
+    """The board's line about what happens when: a lobby or challenge lapsing
+    (``view.expires``), the computer taking over a member's turn (``view.turn_deadline``), or
+    the waiting player of a two-member game becoming able to claim it (``claim_seconds`` after
+    the last move). None when no deadline applies."""
     if table.status is TableStatus.CHALLENGE:
-        expires = table.ui.get("expires")
-        return f"⏳ This invitation lapses {stamp(expires)}." if expires else None
-    if table.status is not TableStatus.ACTIVE or state is None or state.outcome() is not None:
+        return f"⏳ This invitation lapses {stamp(view.expires)}." if view.expires else None
+    if table.status is not TableStatus.ACTIVE or state is None or view.outcome is not None:
         return None
-    autoplay = set(table.ui.get("autoplay", ()))
-    waiting = [s for s in state.to_act() if not table.seats[s].is_ai and s not in autoplay]
+    waiting = [s for s in state.to_act() if not table.seats[s].is_ai and s not in view.autoplay]
     if not waiting:
         return None
     names = " and ".join(table.seats[s].name for s in waiting)
-    if turn_timeout is not None:
-        when = stamp(table.last_move_at + turn_timeout)
+    if view.turn_deadline is not None:
+        when = stamp(view.turn_deadline)
         return f"⏳ The computer plays for {names} {when} unless they act first."
     members = [s for s in table.seats if not s.is_ai]
     if claim_seconds is not None and len(table.seats) == 2 and len(members) == 2:

@@ -75,7 +75,7 @@ class Pictures:
         if table.state is None or table.status is not TableStatus.FINISHED:
             raise IllegalAction("Replays come once the game is finished.")
         names = _names(table)
-        outcome = table.ui.get("outcome")
+        outcome = table.outcome
         picture = await self._draw(
             ("replay", table.id, table.version),
             pictures.draw_replay,

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
+import pytest
 from e2e_helpers import TableRows
 from PIL import Image
 
@@ -13,6 +13,8 @@ from games.checkers import read_pdn
 from games.checkers.pdn import state_from_pdn
 from render.checkers import describe
 from render.samples import sample_checkers_moves
+
+pytestmark = pytest.mark.both_backends
 
 RED_TO_MOVE_AND_LOSE = "W:W9:B1,2"  # Red's man must step next to Black's men and is lost
 
@@ -26,7 +28,7 @@ def pieces(description: str) -> list[str]:
 
 
 async def test_a_game_against_the_computer_then_a_drawn_game_between_members(
-    fake: FakeDiscord, driver: Driver, start_bot, tmp_path: Path
+    fake: FakeDiscord, driver: Driver, start_bot, rows: TableRows
 ) -> None:
     await start_bot()
     alice = driver.user("alice")
@@ -116,7 +118,6 @@ async def test_a_game_against_the_computer_then_a_drawn_game_between_members(
     # A long game's replay takes seconds to draw: the answer still comes in time (deferred,
     # privately), with every position. (The finished game's moves are swapped for a long
     # game's, as a restored backup could leave them.)
-    rows = TableRows(tmp_path / "parlour.db")
     table = rows.last()
     moves = sample_checkers_moves(150)
     rows.set_state(table.id, {**table.state, "fen": None, "moves": moves})

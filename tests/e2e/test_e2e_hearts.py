@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import re
-from pathlib import Path
 
 import pytest
 from e2e_helpers import TableRows, pass_three, playable
@@ -20,14 +19,11 @@ from PIL import Image
 
 from bot.fakediscord import Driver, Message
 
+pytestmark = pytest.mark.both_backends
+
 PNG = b"\x89PNG\r\n\x1a\n"
 HAND = re.compile(r"^Hearts, hand (\d+),")
 CARDS_LEFT = re.compile(r": (\d+) cards,")
-
-
-@pytest.fixture
-def rows(tmp_path: Path) -> TableRows:
-    return TableRows(tmp_path / "parlour.db")
 
 
 def versions(message: Message) -> list[tuple[str, list[str]]]:
