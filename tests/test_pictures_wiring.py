@@ -37,7 +37,7 @@ async def test_a_finished_games_replay_is_drawn_once_and_has_a_frame_a_position(
     assert "finished" in early.error  # no replay of a game in play
     reply = await take(service, ALICE, reply, 1, 1)  # 1,1 left: Bob takes one, Alice the last
     reply = await take(service, BOB, reply, 2, 1)
-    assert "🏆 Bob wins: Alice is left with the last coin." in reply.board.content
+    assert "🏆 **Bob wins!** Alice is left with the last coin." in reply.board.content
     assert [b.label for b in reply.board.rows[0]] == ["Play again", "Replay"]
 
     first, again = await asyncio.gather(
@@ -49,7 +49,7 @@ async def test_a_finished_games_replay_is_drawn_once_and_has_a_frame_a_position(
     assert again.private.attachments == (reel,)
     assert frames(reel) == 2 + 2  # the start, after the first move, the end, the end held
     assert "Bob wins: Alice is left with the last coin" in reel.description
-    assert "Bob wins: Alice is left with the last coin" in first.private.content
+    assert "**Bob wins!** Alice is left with the last coin." in first.private.content
 
     table = await service.pictures.finished_game(ALICE.guild_id, ALICE.channel_id, "quarters", None)
     assert table.id == reply.table_id

@@ -12,7 +12,6 @@ from games import quarters
 from games.base import IllegalAction, Outcome
 from games.quarters import State
 from render.quarters import render_quarters
-from render.replay import quarters_result_text
 from storage.models import Seat, Table
 
 RULES = """\
@@ -248,9 +247,17 @@ class QuartersController(Controller[State, QuartersUi]):
         return Screen(content=text)
 
     def result_text(self, table: Table, outcome: Outcome) -> str:
-        """``"Alice wins: Bob is left with the last coin."`` — the words of the replay too."""
+        """``"**Alice wins!** Bob is left with the last coin."``: the board's last line and the
+        announcement both."""
         names = [seat.name for seat in table.seats]
-        return quarters_result_text(outcome.to_dict(), names) + "."
+        winner, loser = names[outcome.winners[0]], names[1 - outcome.winners[0]]
+        reason = {
+            "last-coin": f"{loser} is left with the last coin",
+            "took-last-coin": f"{loser} took the last coin",
+            "resign": f"{loser} resigned",
+            "timeout": f"{loser} stopped moving",
+        }.get(outcome.termination)
+        return f"**{winner} wins!** {reason}." if reason else f"**{winner} wins!**"
 
     def seat_order(
         self, options: dict[str, Any], starter: Seat, other: Seat, seed: int

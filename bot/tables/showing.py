@@ -12,10 +12,9 @@ from bot.tables import pictures
 from bot.tables.controller import Controller
 from bot.tables.pictures import PictureCache
 from bot.tables.screens import Attachment, Screen
-from games.base import IllegalAction
+from games.base import IllegalAction, Outcome
 from render.charts import rating_series
 from render.hearts_replay import hands_played
-from render.replay import checkers_result_text, quarters_result_text
 from storage import Database, Table, TableStatus
 
 Run = Callable[..., Awaitable[Any]]
@@ -84,17 +83,15 @@ class Pictures:
             names,
             outcome,
         )
+        controller = self.controllers[table.kind]
         words = (
-            checkers_result_text(outcome, names)
-            if table.kind == "checkers"
-            else quarters_result_text(outcome, names)
+            controller.result_text(table, Outcome.from_dict(outcome)) if outcome else "Game over."
         )
         moves = len(table.state.get("moves", ()))
-        title = self.controllers[table.kind].title
         return Screen(
             content=(
-                f"🎞️ **{title}** replay of game #{table.id}: {' v '.join(names)}, "
-                f"{moves} move{'s' if moves != 1 else ''}. {words}."
+                f"🎞️ **{controller.title}** replay of game #{table.id}: {' v '.join(names)}, "
+                f"{moves} move{'s' if moves != 1 else ''}. {words}"
             ),
             attachments=(picture,),
         )

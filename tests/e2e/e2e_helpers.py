@@ -265,3 +265,16 @@ def playable(hand: Message) -> list[str]:
         for b in hand.buttons()
         if b["custom_id"].split(":", 3)[3].startswith("play=") and not b.get("disabled")
     ]
+
+
+async def open_hand(driver: Driver, member: str, board: Message) -> Message:
+    """Press **Your hand** on the board and return the private hand it opens (also when the bot
+    deferred the click, so the hand came as a follow-up rather than the answer)."""
+    before = {m.id for m in driver.ephemerals(member)}
+    await driver.click(member, board, label="Your hand")
+
+    def opened() -> Message | None:
+        fresh = [m for m in driver.ephemerals(member) if m.id not in before]
+        return next((m for m in fresh if "**Your hand**" in m.content), None)
+
+    return await driver.wait_for(opened)

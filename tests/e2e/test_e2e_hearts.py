@@ -13,7 +13,7 @@ import io
 import re
 
 import pytest
-from e2e_helpers import TableRows, pass_three, playable
+from e2e_helpers import TableRows, open_hand, pass_three, playable
 from hearts_leaks import cards_named
 from PIL import Image
 
@@ -79,13 +79,13 @@ async def test_one_member_and_three_computers_play_to_the_scoreboard_without_a_l
     stranger = await driver.click("carol", board, label="Your hand")
     assert stranger.ephemeral and "not seated" in stranger.text()
 
-    mine = await driver.click("alice", board, label="Your hand")
+    mine = await open_hand(driver, "alice", board)
     assert mine.ephemeral and "Tap three cards to pass" in mine.text()
-    [image] = mine.message.attachments
-    assert (await driver.attachment_bytes(mine.message)).startswith(PNG)
+    [image] = mine.attachments
+    assert (await driver.attachment_bytes(mine)).startswith(PNG)
     assert image.description.startswith("Your hand:")
-    assert len(mine.message.buttons()) == 13 + 2  # a card a button, Pass 0/3, Refresh
-    passed = await pass_three(driver, "alice", mine.message)
+    assert len(mine.buttons()) == 13 + 2  # a card a button, Pass 0/3, Refresh
+    passed = await pass_three(driver, "alice", mine)
     assert passed.type == 7 and "You passed" in passed.text()
 
     typed = await driver.slash("erin", "hearts scores")  # anyone, at any time
@@ -94,8 +94,7 @@ async def test_one_member_and_three_computers_play_to_the_scoreboard_without_a_l
     typed = await driver.slash("alice", "hearts hand")
     assert typed.ephemeral and "**Your hand**" in typed.text() and typed.message.attachments
     await driver.wait_for(lambda: hands_of(driver) == [typed.message])
-    mine = await driver.click("alice", board, label="Your hand")
-    hand = mine.message
+    hand = await open_hand(driver, "alice", board)
     await driver.wait_for(lambda: hands_of(driver) == [hand])
 
     # One tap a card: the same message offers the legal cards as buttons whenever it is

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from e2e_helpers import TableRows, pass_three, playable
+from e2e_helpers import TableRows, open_hand, pass_three, playable
 from hearts_leaks import cards_named, hidden_cards
 
 from bot.fakediscord import Driver, FakeDiscord
@@ -47,7 +47,7 @@ async def test_a_whole_hearts_game_logs_no_card_of_another_seat(
     table = rows.last()
     secret = hidden_cards(table.state, 0)  # the computers' hands, as dealt
     rows.set_state(table.id, {**table.state, "totals": [0, 99, 99, 99]})  # one hand is the game
-    mine = (await driver.click("alice", board, label="Your hand")).message
+    mine = await open_hand(driver, "alice", board)
     await pass_three(driver, "alice", mine)
     for _ in range(13):
         await driver.wait_for(lambda: bool(playable(mine)) or "🏆" in board.content, 15)

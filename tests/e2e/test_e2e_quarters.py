@@ -163,7 +163,7 @@ async def test_game_against_the_computer_to_the_scoreboard(
         assert moves < 10
 
     # The board and the one announcement say the same thing, in the same words.
-    said = f"Alice wins: {COMPUTER} is left with the last coin."
+    said = f"**Alice wins!** {COMPUTER} is left with the last coin."
     assert f"🏆 {said}" in board.content
     assert board.button_labels() == ["Play again", "Replay"]
     assert piles_on(board) == []  # no coin buttons on a finished board
@@ -171,7 +171,7 @@ async def test_game_against_the_computer_to_the_scoreboard(
     assert result.content == f"🏁 **Quarters**: {said}"
     assert [m.content.startswith("🏁") for m in driver.channel_messages()].count(True) == 1
     watched = await driver.click("alice", board, label="Replay")
-    assert watched.ephemeral and said in watched.text()
+    assert watched.ephemeral and said in watched.text()  # the replay says it the same way
     with Image.open(io.BytesIO(await driver.attachment_bytes(watched.message))) as reel:
         assert reel.n_frames == len(rows.last().state["moves"]) + 2  # each position, held end
     assert rows.last().status == "finished"
@@ -232,9 +232,9 @@ async def test_challenge_only_the_challenged_member_accepts_and_plays_to_the_end
         await take(driver, member, board, pile, count)
         turn = 1 - turn
 
-    assert "🏆 Alice wins: Bob is left with the last coin." in board.content
+    assert "🏆 **Alice wins!** Bob is left with the last coin." in board.content
     result = await driver.wait_for_message("games", lambda m: "🏁" in m.content, after=board.id)
-    assert result.content == "🏁 **Quarters**: Alice wins: Bob is left with the last coin."
+    assert result.content == "🏁 **Quarters**: **Alice wins!** Bob is left with the last coin."
     assert sorted(rows.results()) == [("Alice", "win", 0), ("Bob", "loss", 0)]
     refused(await driver.click("carol", board, label="Play again"), "Only the players")
 
@@ -435,8 +435,8 @@ async def test_resign_by_command(driver: Driver, start_bot, rows: TableRows) -> 
     refused(await driver.slash("carol", "game resign"), "not seated")
     r = await driver.slash("alice", "game resign")
     assert not r.ephemeral
-    assert r.content == f"🏁 **Quarters**: {COMPUTER} wins: Alice resigned."
-    assert f"🏆 {COMPUTER} wins: Alice resigned." in board.content
+    assert r.content == f"🏁 **Quarters**: **{COMPUTER} wins!** Alice resigned."
+    assert f"🏆 **{COMPUTER} wins!** Alice resigned." in board.content
     assert board.button_labels() == ["Play again", "Replay"]
     assert rows.results() == [("Alice", "loss", 1)]
     refused(await driver.slash("alice", "game resign"), "No game is running")
