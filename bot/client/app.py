@@ -18,6 +18,7 @@ from discord import app_commands
 from bot.client import commands
 from bot.client.components import TableButton, TableSelect, message_kwargs
 from bot.config import Config
+from bot.ops.lagreport import LagReport
 from bot.tables.ai import AiRunner
 from bot.tables.registry import controllers
 from bot.tables.screens import Reply
@@ -51,8 +52,10 @@ class ParlourBot(discord.Client):
         self.service: TableService
         self._computer_tasks: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
+        self.lag_report = LagReport()
 
     async def setup_hook(self) -> None:
+        self.lag_report.start()
         db = await Database.open(self.config.database, pool_size=self.config.pool_size)
         if self.config.shards is not None:  # act by ourselves only for our shards' guilds
             db.only_shards(self.config.shards.count, self.config.shards.ids)
@@ -77,6 +80,7 @@ class ParlourBot(discord.Client):
         for task in [*self._background, *self._computer_tasks.values()]:
             if task is not current:
                 task.cancel()
+        await self.lag_report.stop()
         await super().close()
         with contextlib.suppress(AttributeError):
             self.service.ai.close()
