@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.client import commands
+from bot.client.coalesce import BoardEdits
 from bot.client.components import TableButton, TableSelect, message_kwargs
 from bot.config import Config
 from bot.ops.lagreport import LagReport
@@ -30,6 +31,7 @@ log = logging.getLogger("parlour")
 DEFER_AFTER = 2.0  # seconds: answer Discord within its 3 s, deferring if work takes longer
 REPOST_AFTER = dt.timedelta(minutes=50)  # edits of old channel messages have their own quota
 SWEEP_EVERY = 60.0
+BOARD_FIRST_WAIT = 1.0  # seconds a member's answer waits for a board edit that can go at once
 
 
 class ParlourTree(app_commands.CommandTree["ParlourBot"]):
@@ -53,6 +55,7 @@ class ParlourBot(discord.Client):
         self._computer_tasks: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
         self.lag_report = LagReport()
+        self.board_edits: BoardEdits[tuple[int, Reply]] = BoardEdits(self._send_board_edit)
 
     async def setup_hook(self) -> None:
         self.lag_report.start()
@@ -172,6 +175,7 @@ class ParlourBot(discord.Client):
                 await self.edit_board(interaction.channel_id, reply)
             return
         channel = interaction.channel
+        board_edit: asyncio.Future[None] | None = None
         if reply.board is not None:
             message = interaction.message
             on_board = (
@@ -187,8 +191,15 @@ class ParlourBot(discord.Client):
                     await interaction.edit_original_response(**kwargs)
                 else:
                     await interaction.response.edit_message(**kwargs)
-            elif reply.board_message_id is not None:
-                await self.edit_board(interaction.channel_id, reply)
+                self.board_edits.shown(message.id, reply.version)
+            elif reply.board_message_id is not None and interaction.channel_id is not None:
+                # Through the channel's edit bucket. When it goes out at once, the member's
+                # answer waits for it (the board is current when they look); when the channel
+                # is busy, the edit is queued and coalesced and the answer goes first.
+                free = self.board_edits.free(interaction.channel_id, reply.board_message_id)
+                board_edit = self.edit_board(interaction.channel_id, reply)
+                if free:
+                    await asyncio.wait({board_edit}, timeout=BOARD_FIRST_WAIT)
         if reply.private is not None:
             kwargs = message_kwargs(
                 reply.private, reply.table_id, reply.version, editing=reply.update_private
@@ -201,6 +212,8 @@ class ParlourBot(discord.Client):
             else:
                 kwargs.pop("attachments", None)
                 await send_private(interaction, **kwargs)
+        if board_edit is not None:
+            await board_edit  # posts (a result) follow the board they belong to
         posts = list(reply.posts)
         if posts and not interaction.response.is_done():
             first = posts.pop(0)
@@ -247,10 +260,27 @@ class ParlourBot(discord.Client):
         except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
             log.warning("could not retire board message %s: %s", message_id, exc)
 
-    async def edit_board(self, channel_id: int | None, reply: Reply) -> None:
-        """Edit the board message through the channel (or re-post it when it is old)."""
+    def edit_board(self, channel_id: int | None, reply: Reply) -> asyncio.Future[None]:
+        """Queue an edit of the board message through the channel, coalesced with the other
+        edits of that message (see :mod:`bot.client.coalesce`); await the result to wait until
+        this state or a newer one is shown."""
         if channel_id is None or reply.board is None or reply.board_message_id is None:
-            return
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            done.set_result(None)
+            return done
+        return self.board_edits.submit(
+            channel_id, reply.board_message_id, reply.version, (channel_id, reply)
+        )
+
+    async def _send_board_edit(self, message_id: int, item: tuple[int, Reply]) -> None:
+        try:
+            await self.edit_board_now(*item)
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+            log.warning("could not edit board message %s: %s", message_id, exc)
+
+    async def edit_board_now(self, channel_id: int, reply: Reply) -> None:
+        """Edit the board message through the channel (or re-post it when it is old)."""
+        assert reply.board is not None and reply.board_message_id is not None
         channel = self.get_partial_messageable(channel_id)
         age = discord.utils.utcnow() - discord.utils.snowflake_time(reply.board_message_id)
         if age > REPOST_AFTER and reply.board.rows:
@@ -291,7 +321,9 @@ class ParlourBot(discord.Client):
                 reply = await self.service.computer_turn(table_id)
                 if reply is None or reply.error:
                     return
-                await self.edit_board(channel_id, reply)
+                shown = self.edit_board(channel_id, reply)  # not waited for: coalesced
+                if reply.posts:
+                    await shown
                 for post in reply.posts:
                     await channel.send(**message_kwargs(post, None, None))
             except asyncio.CancelledError:
