@@ -108,7 +108,9 @@ async def test_one_member_and_three_computers_play_to_the_scoreboard_without_a_l
         played = await driver.select("alice", mine.message, [card])
         assert played.type == 7 and "You played" in played.text()
         # The board's edit may follow the answer (edits of one board are paced and coalesced).
-        await driver.wait_for(lambda: board.buttons()[-1]["custom_id"] != drawn_for, timeout=15)
+        await driver.wait_for(
+            lambda was=drawn_for: board.buttons()[-1]["custom_id"] != was, timeout=15
+        )
         plays += 1
         assert plays <= 13
 
