@@ -31,7 +31,7 @@ log = logging.getLogger("parlour")
 DEFER_AFTER = 2.0  # seconds: answer Discord within its 3 s, deferring if work takes longer
 REPOST_AFTER = dt.timedelta(minutes=50)  # edits of old channel messages have their own quota
 SWEEP_EVERY = 60.0
-BOARD_FIRST_WAIT = 1.0  # seconds a member's answer waits for a board edit that can go at once
+BOARD_FIRST_WAIT = 0.5  # seconds a member's answer waits for a board edit that can go at once
 
 
 class ParlourTree(app_commands.CommandTree["ParlourBot"]):
