@@ -356,6 +356,15 @@ async def measure(tables: int, seconds: float, every: float, args: argparse.Name
             figures.actions = figures.refused = figures.failed = 0
             figures.first.clear()
             figures.pending_boards.clear()
+            profiler = None
+            if args.profile:
+                profiler = await asyncio.create_subprocess_exec(
+                    *("py-spy", "record", "--pid", str(proc.pid), "--subprocesses"),
+                    *("--duration", str(int(seconds)), "--rate", "200", "--nonblocking"),
+                    *("--format", "raw", "--output", args.profile),
+                    stdout=asyncio.subprocess.DEVNULL,
+                    stderr=asyncio.subprocess.DEVNULL,
+                )
             cpu0 = cpu_seconds(proc.pid)
             log_mark = log.stat().st_size
             until = time.monotonic() + seconds
@@ -371,6 +380,8 @@ async def measure(tables: int, seconds: float, every: float, args: argparse.Name
 
             await asyncio.gather(*(keep_going(t) for t in members))
             await asyncio.sleep(2.0)  # the last board edits
+            if profiler is not None:
+                await profiler.wait()
             cpu = cpu_seconds(proc.pid) - cpu0
             rss = rss_mib(proc.pid)
             await asyncio.sleep(11.0)  # the lag line of the last period
@@ -448,6 +459,9 @@ def main() -> None:
     parser.add_argument("--every", type=float, default=3.0, help="seconds between actions")
     parser.add_argument("--rate-limits", action="store_true", help="Discord's rate limits on")
     parser.add_argument("--database", help="DATABASE_URL (default: a fresh SQLite file)")
+    parser.add_argument(
+        "--profile", help="record the bot with py-spy (collapsed stacks) into this file"
+    )
     args = parser.parse_args()
     base: Run | None = None
     for n in [int(x) for x in args.tables.split(",")]:
