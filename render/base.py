@@ -25,7 +25,7 @@ def to_picture(image: Image.Image, filename: str, description: str) -> Picture:
     """Encode ``image`` as a palette PNG. Alt text is cut to Discord's 1024 characters.
 
     Quantized to at most 256 colours (fast octree, which keeps an alpha channel), the pictures
-    are about a third of the bytes of an RGB PNG and encode in 0.1-0.7 of its time, quantizing
+    are about a third of the bytes of an RGB PNG and take 0.5-0.85 of its CPU time, quantizing
     included (``python -m bench.bench_png``).
     """
     buffer = io.BytesIO()
