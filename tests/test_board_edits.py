@@ -88,3 +88,14 @@ async def test_a_failed_edit_is_logged_and_the_next_state_still_goes() -> None:
     await edits.submit(1, 10, 1, "bad")
     await edits.submit(1, 10, 2, "good")
     assert sent == ["good"]
+
+
+async def test_the_pace_keeps_all_channels_together_under_the_global_limit() -> None:
+    clock = Clock()
+    pace = ChannelPace(count=5, per=5.0, total=3, clock=clock)
+    for channel in (1, 2, 3):
+        assert pace.wait(channel) == 0
+        await pace.slot(channel)
+    assert pace.wait(4) == 1.0  # a fresh channel waits for the global window
+    clock.now += 1.0
+    assert pace.wait(4) == 0

@@ -33,27 +33,42 @@ KEEP = 5000  # idle boards whose shown version is remembered
 
 class ChannelPace:
     """At most ``count`` edits per ``per`` seconds in any one channel (a sliding window, a
-    little wider than Discord's fixed one so a request's travel time cannot break it)."""
+    little wider than Discord's fixed one so a request's travel time cannot break it), and at
+    most ``total`` edits a second in all channels together: Discord's global limit (50 requests
+    a second for a bot) less room for the bot's other requests (posts, retired boards).
+    Interaction responses do not count: Discord exempts them from the global limit."""
 
     def __init__(
         self,
         count: int = 5,
         per: float = 5.25,
+        total: int | None = 40,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.count = count
         self.per = per
+        self.total = total
+        self._all: deque[float] = deque()
         self.clock = clock
         self.sleep = sleep
         self._sent: dict[int, deque[float]] = {}
 
     def wait(self, channel_id: int) -> float:
         """Seconds until the channel has a free slot (0 when it has one now)."""
+        now = self.clock()
+        overall = 0.0
+        if self.total is not None:
+            while self._all and self._all[0] <= now - 1.0:
+                self._all.popleft()
+            if len(self._all) >= self.total:
+                overall = self._all[0] + 1.0 - now
+        return max(overall, self._channel_wait(channel_id, now))
+
+    def _channel_wait(self, channel_id: int, now: float) -> float:
         sent = self._sent.get(channel_id)
         if sent is None:
             return 0.0
-        now = self.clock()
         while sent and sent[0] <= now - self.per:
             sent.popleft()
         if not sent:
@@ -66,6 +81,8 @@ class ChannelPace:
         while (delay := self.wait(channel_id)) > 0:
             await self.sleep(delay)
         self._sent.setdefault(channel_id, deque()).append(self.clock())
+        if self.total is not None:
+            self._all.append(self.clock())
 
 
 @dataclass(slots=True)

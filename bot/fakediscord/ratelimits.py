@@ -9,8 +9,9 @@ Like Discord:
   ``-Reset-After`` and ``-Bucket``, so a client can wait before it is told to;
 - a request over a bucket is answered 429 with ``Retry-After`` and a JSON body with
   ``retry_after`` and ``global``, and ``X-RateLimit-Scope``;
-- all requests together are limited per second (the global limit), except interaction callbacks,
-  which Discord exempts; interaction callbacks have no bucket either (one per interaction).
+- all requests together are limited per second (the global limit), except the interaction
+  endpoints (callbacks and the interaction's webhook), which Discord exempts; interaction
+  callbacks have no bucket either (one per interaction).
 
 Windows are fixed: a bucket's window starts at its first request and lasts ``per`` seconds.
 """
@@ -44,7 +45,7 @@ DISCORD_ROUTES: dict[tuple[str, str], Limit] = {
     ("DELETE", "/webhooks/{app}/{token}/messages/{mid}"): Limit(5, 2.0, "token"),
 }
 GLOBAL_PER_SECOND = 50
-EXEMPT_FROM_GLOBAL = ("/interactions/",)
+EXEMPT_FROM_GLOBAL = ("/interactions/", "/webhooks/")
 
 
 @dataclass(slots=True)
