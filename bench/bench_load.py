@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import logging
 import os
 import random
 import re
@@ -327,6 +328,7 @@ class Run:
     boards: list[float]
     status_429: int
     problems: int
+    late: int
     load: tuple[float, float, float]
     startup: float
 
@@ -407,7 +409,8 @@ async def measure(tables: int, seconds: float, every: float, args: argparse.Name
         lag,
         board_updates(fake, figures.pending_boards),
         sum(1 for _, _, s in fake.requests if s == 429),
-        len(fake.problems()),
+        len([p for p in fake.problems() if p.kind != "late-response"]),
+        len([p for p in fake.problems() if p.kind == "late-response"]),
         load,
         startup,
     )
@@ -440,7 +443,8 @@ def report(run: Run, base: Run | None) -> None:
     print(
         f"       loop lag p99 {lag_p99:5.1f} max {lag_max:5.1f} ms (worst 10 s period) | "
         f"RSS bot {run.rss[0]:5.0f} MiB, with AI workers {run.rss[1]:5.0f} MiB | "
-        f"429s {run.status_429} problems {run.problems} | start-up {run.startup:4.1f} s | "
+        f"429s {run.status_429} late (>3 s) {run.late} other problems {run.problems} | "
+        f"start-up {run.startup:4.1f} s | "
         f"load {run.load[0]:.2f} {run.load[1]:.2f}"
     )
     if base is not None and base.figures.first and f.first:
@@ -453,6 +457,7 @@ def report(run: Run, base: Run | None) -> None:
 
 
 def main() -> None:
+    logging.getLogger("bot.fakediscord.server").setLevel(logging.ERROR)  # counted, not printed
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", default="1,50,200,500", help="comma-separated N values")
     parser.add_argument("--seconds", type=float, default=60.0)
