@@ -267,7 +267,10 @@ class Table:
         return r
 
 
-async def run_table(table: Table, every: float, until: float, rng: random.Random) -> None:
+async def run_table(
+    table: Table, every: float, until: float, rng: random.Random, stagger: float
+) -> None:
+    await asyncio.sleep(rng.uniform(0, stagger))  # members do not all start at once
     try:
         await table.begin()
     except DriverError:
@@ -351,9 +354,10 @@ async def measure(tables: int, seconds: float, every: float, args: argparse.Name
             figures = Figures()
             rng = random.Random(tables)
             members = [Table(driver, i, figures) for i in range(tables)]
-            warm_until = time.monotonic() + 8.0
+            stagger = max(1.0, tables / 40)  # at most about 40 new games a second
+            warm_until = time.monotonic() + stagger + 8.0
             # Warm-up: every table starts its game and plays a few seconds (not counted).
-            await asyncio.gather(*(run_table(t, every, warm_until, rng) for t in members))
+            await asyncio.gather(*(run_table(t, every, warm_until, rng, stagger) for t in members))
             await asyncio.sleep(1.0)
             figures.actions = figures.refused = figures.failed = 0
             figures.first.clear()
@@ -397,7 +401,10 @@ async def measure(tables: int, seconds: float, every: float, args: argparse.Name
                 proc.kill()
                 await proc.wait()
             await fake.stop()
-        errors = [ln for ln in log.read_text(errors="replace").splitlines() if " ERROR " in ln]
+        text = log.read_text(errors="replace")
+        if args.keep_log:
+            Path(f"{args.keep_log}.{tables}").write_text(text)
+        errors = [ln for ln in text.splitlines() if " ERROR " in ln]
         for line in errors[:5]:
             print("  bot error:", line[:200])
     return Run(
@@ -464,6 +471,7 @@ def main() -> None:
     parser.add_argument("--every", type=float, default=3.0, help="seconds between actions")
     parser.add_argument("--rate-limits", action="store_true", help="Discord's rate limits on")
     parser.add_argument("--database", help="DATABASE_URL (default: a fresh SQLite file)")
+    parser.add_argument("--keep-log", help="keep the bot's log as KEEP_LOG.<N>")
     parser.add_argument(
         "--profile", help="record the bot with py-spy (collapsed stacks) into this file"
     )

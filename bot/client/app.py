@@ -31,6 +31,7 @@ log = logging.getLogger("parlour")
 DEFER_AFTER = 2.0  # seconds: answer Discord within its 3 s, deferring if work takes longer
 REPOST_AFTER = dt.timedelta(minutes=50)  # edits of old channel messages have their own quota
 SWEEP_EVERY = 60.0
+BUSY = 10  # interactions in progress at once from which the bot defers each at once
 BOARD_FIRST_WAIT = 0.5  # seconds a member's answer waits for a board edit that can go at once
 
 
@@ -55,6 +56,7 @@ class ParlourBot(discord.Client):
         self._computer_tasks: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
         self.lag_report = LagReport()
+        self.in_progress = 0  # interactions being worked on (see within_deadline)
         self.board_edits: BoardEdits[tuple[int, Reply]] = BoardEdits(self._send_board_edit)
 
     async def setup_hook(self) -> None:
@@ -150,15 +152,24 @@ class ParlourBot(discord.Client):
         component: bool,
         ephemeral: bool = False,
     ) -> Reply:
-        """Run ``work``; if it takes longer than :data:`DEFER_AFTER`, defer the interaction."""
+        """Run ``work``; if it takes longer than :data:`DEFER_AFTER`, defer the interaction.
+
+        When the bot is busy (:data:`BUSY` interactions or more in progress), it defers at once:
+        under load the event loop runs late, and a timer of 2 s could fire after Discord's 3 s.
+        """
         task = asyncio.ensure_future(work)
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-        if not done and not interaction.response.is_done():
-            if component:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(thinking=True, ephemeral=ephemeral)
-        return await task
+        self.in_progress += 1
+        try:
+            wait = 0.0 if self.in_progress >= BUSY else DEFER_AFTER
+            done, _ = await asyncio.wait({task}, timeout=wait) if wait else (set(), set())
+            if not done and not task.done() and not interaction.response.is_done():
+                if component:
+                    await interaction.response.defer()
+                else:
+                    await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+            return await task
+        finally:
+            self.in_progress -= 1
 
     async def deliver(
         self,
