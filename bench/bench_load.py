@@ -332,6 +332,7 @@ class Run:
     status_429: int
     problems: int
     late: int
+    hits: dict[str, int]
     load: tuple[float, float, float]
     startup: float
 
@@ -418,9 +419,20 @@ async def measure(tables: int, seconds: float, every: float, args: argparse.Name
         sum(1 for _, _, s in fake.requests if s == 429),
         len([p for p in fake.problems() if p.kind != "late-response"]),
         len([p for p in fake.problems() if p.kind == "late-response"]),
+        limited(fake),
         load,
         startup,
     )
+
+
+def limited(fake: FakeDiscord) -> dict[str, int]:
+    """429s by scope and route (ids left out)."""
+    found: dict[str, int] = {}
+    for hit in fake.rate_limits.hits if fake.rate_limits else []:
+        route = re.sub(r"/\d+|/tok-[^/]+", "/:id", hit.path)
+        key = f"{hit.scope} {hit.method} {route}"
+        found[key] = found.get(key, 0) + 1
+    return found
 
 
 def pct(values: list[float], q: float) -> float:
@@ -454,6 +466,8 @@ def report(run: Run, base: Run | None) -> None:
         f"start-up {run.startup:4.1f} s | "
         f"load {run.load[0]:.2f} {run.load[1]:.2f}"
     )
+    if run.hits:
+        print("       429s: " + ", ".join(f"{k} x{v}" for k, v in sorted(run.hits.items())))
     if base is not None and base.figures.first and f.first:
         b_first = statistics.median(base.figures.first)
         b_cpu = base.cpu / max(1, base.figures.actions)
