@@ -44,6 +44,7 @@ __all__ = [
     "best_move",
     "choose",
     "dead_drawn",
+    "decide",
     "evaluate",
     "zobrist",
 ]
@@ -101,6 +102,17 @@ def dead_drawn(board: Board, score: int | None = None) -> bool:
     return score is not None and abs(score) <= DEAD_DRAW_MARGIN
 
 
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the computer chose and how hard it looked (nodes 0 for a book or forced move)."""
+
+    action: str
+    score: int = 0
+    depth: int = 0
+    nodes: int = 0
+    source: str = "search"  # "search", "book", "forced" or "chance"
+
+
 def choose(
     state: State,
     seat: int,
@@ -115,6 +127,19 @@ def choose(
     Pure and picklable. With ``limit`` (nodes) the answer depends only on the arguments; with a
     time budget alone a faster machine may search deeper.
     """
+    return decide(state, seat, level, budget, seed, limit=limit).action
+
+
+def decide(
+    state: State,
+    seat: int,
+    level: str = DEFAULT_LEVEL,
+    budget: float = DEFAULT_BUDGET,
+    seed: int = 0,
+    *,
+    limit: int | None = None,
+) -> Decision:
+    """:func:`choose` with its working: score, depth and nodes searched."""
     start = time.perf_counter()
     settings = SETTINGS.get(level, SETTINGS[DEFAULT_LEVEL])
     rng = random.Random(seed)
@@ -125,14 +150,14 @@ def choose(
         raise ValueError("the computer has no move to make here")
     deadline = None if limit is not None else start + max(0.0, budget) * settings.time_share
     if len(moves) == 1 and ACCEPT_DRAW not in legal and OFFER_DRAW not in legal:
-        return str(moves[0])
+        return Decision(str(moves[0]), source="forced")
 
     if settings.book:
         replies = moves_for(board)
         if replies:
-            return rng.choice(replies)
+            return Decision(rng.choice(replies), source="book")
     if settings.blunder and rng.random() < settings.blunder:
-        return str(rng.choice(moves))
+        return Decision(str(rng.choice(moves)), source="chance")
 
     me, opp, kings, black = board._raw()
     searcher = Searcher(
@@ -148,15 +173,16 @@ def choose(
         scored = searcher.root_scores(me, opp, kings, black, key, settings.max_depth)
         noisy = [(s + rng.gauss(0, settings.noise), i) for i, (s, _) in enumerate(scored)]
         raw = scored[max(noisy)[1]][1]
-        score = max(s for s, _ in scored)
+        score, depth = max(s for s, _ in scored), settings.max_depth
     else:
-        raw, score, _ = searcher.iterate(me, opp, kings, black, key, settings.max_depth)
+        raw, score, depth = searcher.iterate(me, opp, kings, black, key, settings.max_depth)
+    action = str(Move.from_raw(raw))
     if (ACCEPT_DRAW in legal or OFFER_DRAW in legal) and dead_drawn(board, score):
         if ACCEPT_DRAW in legal:
-            return ACCEPT_DRAW
-        if board.halfmove_clock % 20 < 2:  # offer now and then, not on every move
-            return OFFER_DRAW
-    return str(Move.from_raw(raw))
+            action = ACCEPT_DRAW
+        elif board.halfmove_clock % 20 < 2:  # offer now and then, not on every move
+            action = OFFER_DRAW
+    return Decision(action, score, depth, searcher.nodes)
 
 
 def search_result(board: Board, limit: int) -> Result:

@@ -105,6 +105,7 @@ class Searcher:
         egdb: Egdb | None = None,
         evaluate: Evaluate = evaluate,
         lmr: bool = True,
+        threat_plies: int = 1,
     ) -> None:
         self.deadline = deadline
         self.limit = limit
@@ -112,6 +113,7 @@ class Searcher:
         self.egdb_pieces = egdb.max_pieces if egdb else 0
         self.evaluate = evaluate
         self.lmr = lmr
+        self.threat_plies = threat_plies
         self.tt: dict[int, tuple[int, int, int, tuple[int, int] | None]] = {}
         self.killers: list[list[tuple[int, int] | None]] = [[None, None] for _ in range(MAX_PLY)]
         self.history: dict[tuple[int, int], int] = {}
@@ -257,7 +259,7 @@ class Searcher:
                 if found is not None:
                     return found
         if depth <= 0 or ply >= MAX_PLY - 4:
-            return self.quiesce(me, opp, kings, black, key, ply, 2)
+            return self.quiesce(me, opp, kings, black, key, ply, self.threat_plies)
 
         entry = self.tt.get(key)
         hash_move = None
