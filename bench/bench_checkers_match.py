@@ -25,7 +25,7 @@ from importlib import resources
 
 from bench.bench_checkers_ladder import BALLOTS
 from bench.checkers_baseline import ai as base
-from games.checkers import ai, egdb
+from games.checkers import ai, egdb, search
 from games.checkers.board import Board
 from games.checkers.book import load_book
 from games.checkers.search import think
@@ -209,7 +209,11 @@ def main() -> None:
     parser.add_argument("--max-plies", type=int, default=240)
     parser.add_argument("--search-seconds", type=float, default=1.0)
     parser.add_argument("--search-only", action="store_true")
+    parser.add_argument(
+        "--threat-plies", type=int, default=search.THREAT_PLIES, help="the new search's setting"
+    )
     args = parser.parse_args()
+    search.THREAT_PLIES = args.threat_plies
     load_book()
     search_speed(args.search_seconds)
     if not args.search_only:

@@ -36,6 +36,7 @@ MAX_PLY = 128
 WIN_BOUND = EGDB_WIN - 400  # scores beyond this are wins counted in plies from the root
 EXACT, LOWER, UPPER = 0, 1, 2
 TT_SIZE = 1 << 20
+THREAT_PLIES = 1  # plies searched past the horizon when the opponent threatens a capture
 
 Evaluate = Callable[[int, int, int, bool, int], int]
 
@@ -105,7 +106,7 @@ class Searcher:
         egdb: Egdb | None = None,
         evaluate: Evaluate = evaluate,
         lmr: bool = True,
-        threat_plies: int = 1,
+        threat_plies: int | None = None,
     ) -> None:
         self.deadline = deadline
         self.limit = limit
@@ -113,7 +114,7 @@ class Searcher:
         self.egdb_pieces = egdb.max_pieces if egdb else 0
         self.evaluate = evaluate
         self.lmr = lmr
-        self.threat_plies = threat_plies
+        self.threat_plies = THREAT_PLIES if threat_plies is None else threat_plies
         self.tt: dict[int, tuple[int, int, int, tuple[int, int] | None]] = {}
         self.killers: list[list[tuple[int, int] | None]] = [[None, None] for _ in range(MAX_PLY)]
         self.history: dict[tuple[int, int], int] = {}
@@ -195,9 +196,21 @@ class Searcher:
 
     # ------------------------------------------------------------------------------------------
     def quiesce(
-        self, me: int, opp: int, kings: int, black: bool, key: int, ply: int, extend: int
+        self,
+        me: int,
+        opp: int,
+        kings: int,
+        black: bool,
+        key: int,
+        ply: int,
+        extend: int,
+        alpha: int,
+        beta: int,
     ) -> int:
-        """Play out forced captures; look one ply on when the opponent threatens one."""
+        """Play out forced captures; look one ply on when the opponent threatens one.
+
+        Fail-hard alpha-beta, with no "stand pat": in checkers a capture cannot be declined.
+        """
         self.nodes += 1
         if (me | opp).bit_count() <= self.egdb_pieces:
             found = self._probe(me, opp, kings, black, ply)
@@ -208,24 +221,23 @@ class Searcher:
             steps = bb.count_steps(me, opp, kings, black)
             if not steps:
                 return -MATE + ply
-            if extend and ply < MAX_PLY - 2 and bb.has_capture(opp, me, kings, not black):
-                best = -INF
-                for move in bb.gen_moves(me, opp, kings, black):
-                    nme, nopp, nkings, nkey, _ = self.child(me, opp, kings, black, key, move)
-                    score = -self.quiesce(nopp, nme, nkings, not black, nkey, ply + 1, extend - 1)
-                    if score > best:
-                        best = score
-                return best
-            return self.evaluate(me, opp, kings, black, steps)
-        best = -INF
-        if ply >= MAX_PLY - 2:
+            if not (extend and ply < MAX_PLY - 2 and bb.has_capture(opp, me, kings, not black)):
+                return self.evaluate(me, opp, kings, black, steps)
+            moves = bb.gen_moves(me, opp, kings, black)
+            extend -= 1
+        elif ply >= MAX_PLY - 2:
             return self.evaluate(me, opp, kings, black, -1)
-        for move in caps:
+        else:
+            moves = caps
+        nb = not black
+        for move in moves:
             nme, nopp, nkings, nkey, _ = self.child(me, opp, kings, black, key, move)
-            score = -self.quiesce(nopp, nme, nkings, not black, nkey, ply + 1, extend)
-            if score > best:
-                best = score
-        return best
+            score = -self.quiesce(nopp, nme, nkings, nb, nkey, ply + 1, extend, -beta, -alpha)
+            if score > alpha:
+                alpha = score
+                if alpha >= beta:
+                    break
+        return alpha
 
     def search(
         self,
@@ -259,7 +271,9 @@ class Searcher:
                 if found is not None:
                     return found
         if depth <= 0 or ply >= MAX_PLY - 4:
-            return self.quiesce(me, opp, kings, black, key, ply, self.threat_plies)
+            return self.quiesce(
+                me, opp, kings, black, key, ply, self.threat_plies, alpha, beta
+            )
 
         entry = self.tt.get(key)
         hash_move = None
