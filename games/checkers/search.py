@@ -271,9 +271,7 @@ class Searcher:
                 if found is not None:
                     return found
         if depth <= 0 or ply >= MAX_PLY - 4:
-            return self.quiesce(
-                me, opp, kings, black, key, ply, self.threat_plies, alpha, beta
-            )
+            return self.quiesce(me, opp, kings, black, key, ply, self.threat_plies, alpha, beta)
 
         entry = self.tt.get(key)
         hash_move = None
