@@ -2,6 +2,8 @@
 
     nice -n 10 python -m bench.tune_checkers --games 400 --nodes 300      # play, fit, report
     nice -n 10 python -m bench.tune_checkers --write                      # also save weights
+    nice -n 10 python -m bench.tune_checkers --save data/ck.json          # keep the samples
+    nice -n 10 python -m bench.tune_checkers --load data/ck.json          # refit them only
 
 1. Self-play: the current engine against itself at a fixed node count a move, from every
    3-move opening in turn (both sides' first moves varied with a seeded few random plies), so
@@ -10,9 +12,11 @@
    labelled with the game's result for the side to move (1 won, 1/2 drawn, 0 lost).
    Whole games are split 80/20 into a training and a held-out set.
 3. The fit (Texel's method): P(win) = 1 / (1 + exp(-score / K)); K is fitted first with the
-   current weights, then every weight by gradient descent on the log loss (Adam), the man held
-   at 100 so the scale stays "hundredths of a man". The report gives the log loss of both
-   sets before and after.
+   hand-set weights, then every weight from there by gradient descent on the log loss (Adam),
+   the man held at 100 so the scale stays "hundredths of a man". A weight keeps the sign a
+   player would give it (``--free-signs`` lifts that): cheap self-play games confound some
+   terms (a man deep in the enemy's camp "wins" because it is advanced, dog hole or not).
+   The report gives the log loss of both sets before and after.
 
 ``--write`` saves the fitted weights to ``games/checkers/weights.json`` with the figures.
 """
@@ -130,9 +134,18 @@ def fit_k(samples: list[Sample], weights: list[float]) -> float:
 
 
 def fit_weights(
-    samples: list[Sample], start: list[float], k: float, epochs: int, rate: float
+    samples: list[Sample],
+    start: list[float],
+    k: float,
+    epochs: int,
+    rate: float,
+    signs: list[float] | None = None,
 ) -> list[float]:
-    """Adam on the mean log loss; the men weight (index 0) stays fixed."""
+    """Adam on the mean log loss; the men weight (index 0) stays fixed.
+
+    With ``signs``, a weight may not cross to the other side of zero from its sign there (a
+    term a player calls good stays good); it stops at zero instead.
+    """
     w = list(start)
     n = len(w)
     m, v = [0.0] * n, [0.0] * n
@@ -152,6 +165,8 @@ def fit_weights(
             v[i] = b2 * v[i] + (1 - b2) * g * g
             mh, vh = m[i] / (1 - b1**epoch), v[i] / (1 - b2**epoch)
             w[i] -= rate * mh / (math.sqrt(vh) + 1e-12)
+            if signs is not None and w[i] * signs[i] < 0:
+                w[i] = 0.0
     return w
 
 
@@ -163,11 +178,24 @@ def main() -> None:
     parser.add_argument("--epochs", type=int, default=300)
     parser.add_argument("--rate", type=float, default=0.5)
     parser.add_argument("--write", action="store_true", help="save games/checkers/weights.json")
+    parser.add_argument("--free-signs", action="store_true", help="let weights change sign")
+    parser.add_argument("--save", type=Path, help="keep the self-play samples in this file")
+    parser.add_argument("--load", type=Path, help="fit samples saved earlier (no self-play)")
     args = parser.parse_args()
 
     start = time.perf_counter()
-    print(f"self-play: {args.games} games, {args.nodes} nodes a move", flush=True)
-    per_game, results = collect(args.games, args.nodes, args.max_plies)
+    if args.load:
+        saved = json.loads(args.load.read_text())
+        per_game, results = saved["games"], saved["results"]
+        args.nodes = saved["nodes"]
+    else:
+        print(f"self-play: {args.games} games, {args.nodes} nodes a move", flush=True)
+        per_game, results = collect(args.games, args.nodes, args.max_plies)
+        if args.save:
+            args.save.parent.mkdir(parents=True, exist_ok=True)
+            args.save.write_text(
+                json.dumps({"games": per_game, "results": results, "nodes": args.nodes})
+            )
     played = time.perf_counter() - start
     # Whole games go to one side of the split: positions of one game are not independent.
     rng = random.Random(16)
@@ -178,8 +206,9 @@ def main() -> None:
     samples = train + held
     hand = [float(HAND_WEIGHTS[t]) for t in TERMS]
     current = [float(WEIGHT_MAP[t]) for t in TERMS]
-    k = fit_k(train, current)
-    fitted = fit_weights(train, current, k, args.epochs, args.rate)
+    k = fit_k(train, hand)
+    signs = None if args.free_signs else [math.copysign(1.0, x) if x else 0.0 for x in hand]
+    fitted = fit_weights(train, hand, k, args.epochs, args.rate, signs)
     rounded = [round(x) for x in fitted]
     rounded[0] = 100
     report = {
@@ -188,6 +217,7 @@ def main() -> None:
         "draws": int(results["draws"]),
         "positions": len(samples),
         "nodes_per_move": args.nodes,
+        "sign_constrained": not args.free_signs,
         "k": k,
         "loss_hand_train": _loss(train, hand, k),
         "loss_hand_held_out": _loss(held, hand, k),
