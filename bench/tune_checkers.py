@@ -28,6 +28,7 @@ import json
 import math
 import random
 import time
+from operator import mul
 from pathlib import Path
 
 from games.checkers import bitboard as bb
@@ -118,6 +119,43 @@ def collect(games: int, nodes: int, max_plies: int) -> tuple[list[list[Sample]],
     return per_game, results
 
 
+def _evaluator(weights: list[int]):
+    def evaluate(me: int, opp: int, kings: int, black: bool, steps: int = -1) -> int:
+        return sum(map(mul, weights, features(me, opp, kings, black, steps)))
+
+    return evaluate
+
+
+def versus(new: list[int], old: list[int], openings_count: int, nodes: int) -> tuple[float, int]:
+    """The fitted weights against the old ones, same search, fixed nodes a move, both colours:
+    (score of the fitted weights, games)."""
+    sides = (_evaluator(new), _evaluator(old))
+    total = 0.0
+    lines = openings()
+    step = max(1, len(lines) // openings_count)
+    games = 0
+    for line in lines[::step][:openings_count]:
+        for new_seat in (0, 1):
+            board = Board()
+            for text in line:
+                board.push_text(text)
+            while board.outcome() is None and len(board.move_stack) < 200:
+                me, opp, kings, black = board._raw()
+                evaluate = sides[0 if int(board.turn) == new_seat else 1]
+                searcher = Searcher(
+                    history_keys(board), board.halfmove_clock, limit=nodes, evaluate=evaluate
+                )
+                move, _, _ = searcher.iterate(me, opp, kings, black, board_key(board), 60)
+                board.push(Move.from_raw(move))
+            outcome = board.outcome()
+            games += 1
+            if outcome is None or not outcome.winners:
+                total += 0.5
+            elif outcome.winners == (new_seat,):
+                total += 1.0
+    return total, games
+
+
 def _loss(samples: list[Sample], weights: list[float], k: float) -> float:
     total = 0.0
     for f, y in samples:
@@ -181,6 +219,14 @@ def main() -> None:
     parser.add_argument("--free-signs", action="store_true", help="let weights change sign")
     parser.add_argument("--save", type=Path, help="keep the self-play samples in this file")
     parser.add_argument("--load", type=Path, help="fit samples saved earlier (no self-play)")
+    parser.add_argument(
+        "--versus",
+        type=int,
+        default=0,
+        help="then play the fitted weights against the hand-set"
+        " ones from this many openings, both colours",
+    )
+    parser.add_argument("--versus-nodes", type=int, default=1500, help="nodes a move there")
     args = parser.parse_args()
 
     start = time.perf_counter()
@@ -233,6 +279,16 @@ def main() -> None:
     print(f"{'term':>12} {'before':>7} {'after':>7}")
     for term, before, after in zip(TERMS, current, rounded, strict=True):
         print(f"{term:>12} {before:>7g} {after:>7}")
+    if args.versus:
+        t0 = time.perf_counter()
+        score, games = versus(rounded, [round(x) for x in hand], args.versus, args.versus_nodes)
+        report["versus_hand_score"] = score
+        report["versus_hand_games"] = games
+        report["versus_hand_nodes"] = args.versus_nodes
+        print(
+            f"fitted v hand-set weights, {args.versus_nodes} nodes a move: {score:g}/{games} "
+            f"({100 * score / games:.1f}%), {time.perf_counter() - t0:.0f} s"
+        )
     if args.write:
         WEIGHTS_FILE.write_text(
             json.dumps(
