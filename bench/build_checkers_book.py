@@ -60,7 +60,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--plies", type=int, default=3)
     parser.add_argument("--nodes", type=int, default=20000, help="search nodes per move")
-    parser.add_argument("--margin", type=int, default=12)
+    parser.add_argument("--margin", type=int, default=5)
     parser.add_argument("--out", type=Path, default=BOOK)
     args = parser.parse_args()
     start = time.perf_counter()

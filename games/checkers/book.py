@@ -2,11 +2,16 @@
 
 The data lives in ``book.txt`` beside this module, one line a position::
 
-    11-15 23-19 8-11 : 22-17 24-20
+    11-15 23-19 8-11 : 22-17 24-20  # +4
 
 the moves from the start that reach it, a colon, then the sound replies (the best first, then
-any within a small margin of it, so the computer varies its play). Every 3-move opening (the
-ballots are among them) has a line. ``python -m bench.build_checkers_book`` regenerates it.
+any within a small margin of it), and as a comment the search's score for the side to move.
+Every 3-move opening (so every ballot) has a line. ``python -m bench.build_checkers_book``
+regenerates it from our own searches.
+
+The computer picks among a position's replies with the game's seed, so two games from one
+ballot need not follow one line, and a line that lost once is not bound to be replayed; the
+book ends at the 4th ply, after which the search decides.
 
 >>> moves_for(Board())[0] in [str(m) for m in Board().legal_moves]
 True
