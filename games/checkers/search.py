@@ -125,6 +125,7 @@ class Searcher:
         # Keys of the positions since the last irreversible move (for repetition).
         self.path = path_keys[-(clock + 1) :] if clock else path_keys[-1:]
         self.root_clock = clock
+        self.root_move: bb.RawMove | None = None
 
     # ------------------------------------------------------------------------------------------
     def _tick(self) -> None:
@@ -342,10 +343,12 @@ class Searcher:
                     alpha = score
                     if alpha >= beta:
                         if not move[2]:
-                            ident = (move[0], move[1])
-                            if killers[0] != ident:
-                                killers[1], killers[0] = killers[0], ident
-                            self.history[ident] = self.history.get(ident, 0) + depth * depth
+                            quiet_ident = (move[0], move[1])
+                            if killers[0] != quiet_ident:
+                                killers[1], killers[0] = killers[0], quiet_ident
+                            self.history[quiet_ident] = (
+                                self.history.get(quiet_ident, 0) + depth * depth
+                            )
                         break
         ident = (best_move[0], best_move[1]) if best_move else None
         if len(self.tt) > TT_SIZE:
