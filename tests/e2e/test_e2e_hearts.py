@@ -104,13 +104,18 @@ async def test_one_member_and_three_computers_play_to_the_scoreboard_without_a_l
         await driver.wait_for(lambda: bool(playable(hand)) or "🏆" in board.content, timeout=15)
         if "🏆" in board.content:
             break
-        assert f"<@{alice.id}> to play" in board.content
+        await driver.wait_for(lambda: f"<@{alice.id}> to play" in board.content, timeout=15)
         assert "**Your turn**" in hand.content or "**Your lead**" in hand.content
         scores = await driver.click("dave", board, label="Scores")
         assert scores.ephemeral and "Total" in scores.text()
         assert len(hand.buttons()) == 13 - plays + 1  # every card, and Refresh
+        drawn_for = board.buttons()[-1]["custom_id"]  # "Leave game" carries the version
         played = await driver.click("alice", hand, label=playable(hand)[0])
         assert played.type == 7 and played.message is hand and "You played" in played.text()
+        # The board's edit may follow the answer (edits of one board are paced and coalesced).
+        await driver.wait_for(
+            lambda was=drawn_for: board.buttons()[-1]["custom_id"] != was, timeout=15
+        )
         plays += 1
         assert plays <= 13
     assert hands_of(driver) == [hand]  # no stale hands piled up
@@ -152,4 +157,4 @@ async def test_one_member_and_three_computers_play_to_the_scoreboard_without_a_l
                 named_here = named | cards_named(description)
                 assert named_here <= played, f"unplayed {named_here - played}: {description!r}"
                 checked += 1
-    assert checked > 40  # the board was seen after every card
+    assert checked > 20  # seen through the hand (edits are coalesced: not after every card)
