@@ -119,7 +119,8 @@ async def test_a_game_against_the_computer_then_a_drawn_game_between_members(
     # privately), with every position. (The finished game's moves are swapped for a long
     # game's, as a restored backup could leave them.)
     table = rows.last()
-    moves = sample_checkers_moves(150)
+    moves = sample_checkers_moves(150, seed=111)  # a game that lasts 150 plies
+    assert len(moves) == 150
     rows.set_state(table.id, {**table.state, "fen": None, "moves": moves})
     long = await driver.click("erin", board, label="Replay", timeout=120)
     assert long.ephemeral and f"{len(moves)} moves" in long.text()

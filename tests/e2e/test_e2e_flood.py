@@ -71,26 +71,40 @@ async def test_a_flood_of_plays_in_one_channel_stays_inside_the_rate_limits(
     latencies: list[float] = []
     made: list[tuple[float, int]] = []  # (answer arrived, version it made)
 
-    async def act(member: str, hand: Message, values: list[str]) -> None:
-        played = await driver.select(member, hand, values)
+    async def act(member: str, hand: Message, custom_id: str) -> None:
+        played = await driver.click(member, hand, custom_id=custom_id)
         assert played.latency is not None
         latencies.append(played.latency)
         made.append((time.monotonic(), rows.last().version))
 
-    for member in PLAYERS:  # everyone passes three cards
+    def buttons(hand: Message, kind: str) -> list[str]:
+        """The enabled buttons of a hand doing ``kind`` (``pick=``, ``pass=``, ``play=``); for
+        ``pick=``, only the cards not picked yet (a picked card is green, style 3)."""
+        return [
+            b["custom_id"]
+            for b in hand.buttons()
+            if b["custom_id"].split(":", 3)[3].startswith(kind)
+            and not b.get("disabled")
+            and not (kind == "pick=" and b.get("style") == 3)
+        ]
+
+    for member in PLAYERS:  # everyone passes three cards: a tap a card, then Pass
         mine = await driver.click(member, lobby, label="Your hand")
         latencies.append(mine.latency or 0)
-        [select] = mine.message.selects()
-        await act(member, mine.message, [o["value"] for o in select["options"]][:3])
+        hand = mine.message
+        for _ in range(3):
+            picked = await driver.click(member, hand, custom_id=buttons(hand, "pick=")[0])
+            latencies.append(picked.latency or 0)
+        await act(member, hand, buttons(hand, "pass=")[0])
 
     plays = 0
     while plays < 52:
         for member in PLAYERS:  # whoever's hand has a card to play plays its first one
             mine = await driver.click(member, lobby, label="Your hand")
             latencies.append(mine.latency or 0)
-            usable = [s for s in mine.message.selects() if not s.get("disabled")]
-            if usable and usable[0].get("options"):
-                await act(member, mine.message, [usable[0]["options"][0]["value"]])
+            playable = buttons(mine.message, "play=")
+            if playable:
+                await act(member, mine.message, playable[0])
                 plays += 1
                 break
 
