@@ -7,6 +7,7 @@ import pytest
 from support import member
 
 from bot.tables import registry
+from bot.tables.controller import Controller
 from bot.tables.quarters import SECRET
 from bot.tables.spec import GameSpec
 from games.base import Engine, GameState
@@ -73,3 +74,13 @@ async def test_a_move_goes_through_the_service_even_from_a_controller_button(ser
     assert (await service.act(ALICE, reply.table_id, None, "m=2-1")).error == (
         "It is not your turn."
     )
+
+
+def test_a_spec_needs_a_controller_with_an_engine():
+    class NoEngine(Controller):
+        title = "Nothing"
+
+    with pytest.raises(TypeError, match="names no engine"):
+        GameSpec(NoEngine)
+    with pytest.raises(ValueError, match="module:function"):
+        GameSpec(type(registry.spec("quarters").make()), commands="bot.client.quarters_commands")

@@ -31,7 +31,7 @@ class GameSpec:
     renderer: Callable[..., Any] | None = None
 
     def __post_init__(self) -> None:
-        if "engine" not in vars(self.controller) and not hasattr(self.controller, "engine"):
+        if not hasattr(self.controller, "engine"):
             raise TypeError(f"{self.controller.__name__} names no engine")
         if self.commands is not None and ":" not in self.commands:
             raise ValueError("commands is written 'module:function'")
