@@ -15,10 +15,15 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.client import commands
+from bot.client import commands, privacy_commands
 from bot.client.common import member_of, send_private
 from bot.client.components import TableButton, TableSelect, message_kwargs
+from bot.client.operations import OpsHooks, command_names
 from bot.config import Config
+from bot.ops import interactions
+from bot.ops.dbtiming import instrument
+from bot.ops.drain import Drain, Stopping
+from bot.ops.interactions import Tracker
 from bot.tables.ai import AiRunner
 from bot.tables.screens import Reply
 from bot.tables.service import TableService
@@ -29,12 +34,28 @@ log = logging.getLogger("parlour")
 DEFER_AFTER = 2.0  # seconds: answer Discord within its 3 s, deferring if work takes longer
 REPOST_AFTER = dt.timedelta(minutes=50)  # edits of old channel messages have their own quota
 SWEEP_EVERY = 60.0
+STOPPING = "Parlour is restarting; try again in a few seconds."
 
 
 class ParlourTree(app_commands.CommandTree["ParlourBot"]):
+    async def _call(self, interaction: discord.Interaction[ParlourBot]) -> None:
+        """Every slash command and autocomplete, tracked for the logs, metrics and drain."""
+        bot = interaction.client
+        try:
+            async with bot.tracker.track(interaction):
+                name, action = command_names(interaction)
+                interactions.note(
+                    game=name if name in bot.service.controllers else None, action=action
+                )
+                await super()._call(interaction)
+        except Stopping:
+            if interaction.type is discord.InteractionType.application_command:
+                await send_private(interaction, STOPPING)
+
     async def on_error(
         self, interaction: discord.Interaction[ParlourBot], error: app_commands.AppCommandError
     ) -> None:
+        interactions.note(outcome="error")
         log.exception(
             "command %s failed", interaction.command and interaction.command.name, exc_info=error
         )
@@ -42,15 +63,15 @@ class ParlourTree(app_commands.CommandTree["ParlourBot"]):
 
 
 async def open_service(config: Config) -> TableService:
-    """The table service of ``config``: its database (migrated, scoped to this process's
-    shards), every registered game, and the computer's process pool."""
-    db = await Database.open(config.database, pool_size=config.pool_size)
+    """The table service of ``config``: its database (migrated, its calls timed, scoped to this
+    process's shards), every registered game, and the computer's process pool."""
+    db = instrument(await Database.open(config.database, pool_size=config.pool_size))
     if config.shards is not None:  # act by ourselves only for our shards' guilds
         db.only_shards(config.shards.count, config.shards.ids)
     return TableService(db, ai=AiRunner(config.ai_workers))
 
 
-class ParlourBot(discord.Client):
+class ParlourBot(OpsHooks, discord.Client):
     """Holds the table service; everything game-specific is in ``bot.tables``.
 
     :func:`run` opens the service and hands it in; without one (the playground builds the bot
@@ -58,7 +79,13 @@ class ParlourBot(discord.Client):
     """
 
     def __init__(self, config: Config, service: TableService | None = None) -> None:
-        super().__init__(intents=discord.Intents(guilds=True), **shard_options(config))
+        self.drain = Drain()
+        self.tracker = Tracker(self.drain, lookup=self._table_kind)
+        super().__init__(
+            intents=discord.Intents(guilds=True),
+            http_trace=self.tracker.trace_config(),
+            **shard_options(config),
+        )
         self.config = config
         self.tree = ParlourTree(self)
         self.service: TableService
@@ -71,8 +98,10 @@ class ParlourBot(discord.Client):
         if not hasattr(self, "service"):
             self.service = await open_service(self.config)
         db = self.service.db
-        self.add_dynamic_items(TableButton, TableSelect)
+        self.add_dynamic_items(TableButton, TableSelect, privacy_commands.PrivacyButton)
         commands.install(self.tree, self.service)
+        privacy_commands.install(self.tree)
+        await self.start_ops(db)
         await self.sync_commands()
         for table in await db.open_tables():
             log.info(
@@ -87,14 +116,17 @@ class ParlourBot(discord.Client):
         self.spawn(self._sweep_forever())
 
     async def close(self) -> None:
+        self.drain.stop()
         current = asyncio.current_task()  # close() itself may run as a background task
         for task in [*self._background, *self._computer_tasks.values()]:
             if task is not current:
                 task.cancel()
         await super().close()
+        await self.stop_ops()
         with contextlib.suppress(AttributeError):
             self.service.ai.close()
             await self.service.db.close()
+            log.info("database closed")
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.create_task(coro)
@@ -136,7 +168,22 @@ class ParlourBot(discord.Client):
         action: str,
     ) -> None:
         """A click or a choice on a table's message."""
+        try:
+            async with self.tracker.track(interaction):
+                interactions.note(table=table_id, action=action)
+                await self._table_action(interaction, table_id, version, action)
+        except Stopping:
+            await send_private(interaction, STOPPING)
+
+    async def _table_action(
+        self,
+        interaction: discord.Interaction[ParlourBot],
+        table_id: int,
+        version: int | None,
+        action: str,
+    ) -> None:
         if interaction.guild_id is None:
+            interactions.note(outcome="refused")
             await send_private(interaction, "Parlour games are played in server channels.")
             return
         who = member_of(interaction)
@@ -146,7 +193,8 @@ class ParlourBot(discord.Client):
             )
             await self.deliver(interaction, reply)
         except Exception:
-            log.exception("action %r on table %s failed", action, table_id)
+            interactions.note(outcome="error")
+            log.exception("action %r on table %s failed", action.partition("=")[0], table_id)
             await send_private(interaction, "Something went wrong on our side; please try again.")
 
     async def within_deadline(
@@ -176,6 +224,7 @@ class ParlourBot(discord.Client):
     ) -> None:
         """Show a :class:`Reply`: refusals and private screens only to the member, the board
         edited in place (or posted), posts to the channel, then the computer's turns."""
+        interactions.note(table=reply.table_id, outcome="refused" if reply.error else "applied")
         if reply.error:
             await send_private(interaction, self.refusal_text(interaction, reply))
             if reply.board is not None:  # e.g. a lapsed challenge: its message says so
@@ -199,6 +248,7 @@ class ParlourBot(discord.Client):
                     await interaction.response.edit_message(**kwargs)
             elif reply.board_message_id is not None:
                 await self.edit_board(interaction.channel_id, reply)
+            interactions.board_updated()
         if reply.private is not None:
             kwargs = message_kwargs(
                 reply.private, reply.table_id, reply.version, editing=reply.update_private
@@ -217,8 +267,6 @@ class ParlourBot(discord.Client):
             await interaction.response.send_message(**message_kwargs(first, None, None))
         for post in posts:
             if channel is not None:
-                # A table's channel is a messageable one; discord.py's union also holds
-                # categories and forums, which have no send().
                 await channel.send(**message_kwargs(post, None, None))  # type: ignore[union-attr]
         if not interaction.response.is_done():
             await interaction.response.send_message("Done.", ephemeral=True)
@@ -286,7 +334,10 @@ class ParlourBot(discord.Client):
     # -- the computer's turns ---------------------------------------------------------------
     def start_computer(self, table_id: int, channel_id: int, delay: float = 0.0) -> None:
         """Let the computer play its turns at a table, ``delay`` seconds apart (and before the
-        first, so a member's card stays in view for a moment)."""
+        first, so a member's card stays in view for a moment). Not once the bot is stopping:
+        the next start resumes the table."""
+        if not self.drain.accepting:
+            return
         running = self._computer_tasks.get(table_id)
         if running is not None and not running.done():
             return
@@ -303,7 +354,11 @@ class ParlourBot(discord.Client):
                 await channel.send(**message_kwargs(post, None, None))
 
         try:
-            await self.service.play_computer(table_id, show, delay)
+            # Each move runs in the drain: one in flight is finished and shown, none starts
+            # once the bot is stopping.
+            await self.service.play_computer(table_id, show, delay, guard=self.drain.work)
+        except Stopping:
+            return
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -313,17 +368,28 @@ class ParlourBot(discord.Client):
         await self.wait_until_ready()
         while not self.is_closed():
             try:
-                for table, reply in await self.service.sweep():
-                    with contextlib.suppress(discord.HTTPException):
-                        await self.edit_board(table.channel_id, reply)
-                        channel = self.get_partial_messageable(table.channel_id)
-                        for post in reply.posts:
-                            await channel.send(**message_kwargs(post, None, None))
-                    if reply.ai_next and reply.table_id is not None:
-                        self.start_computer(reply.table_id, table.channel_id)
-            except Exception:
-                log.exception("sweep failed")
+                async with self.drain.work():  # a stopping bot finishes a sweep, starts none
+                    await self._sweep_once()
+            except Stopping:
+                return
             await asyncio.sleep(SWEEP_EVERY)
+
+    async def _sweep_once(self) -> None:
+        try:
+            for table, reply in await self.service.sweep():
+                with contextlib.suppress(discord.HTTPException):
+                    await self.edit_board(table.channel_id, reply)
+                    channel = self.get_partial_messageable(table.channel_id)
+                    for post in reply.posts:
+                        await channel.send(**message_kwargs(post, None, None))
+                if reply.ai_next and reply.table_id is not None:
+                    self.start_computer(reply.table_id, table.channel_id)
+        except Exception:
+            log.exception("sweep failed")
+        try:
+            await self.departures.purge()
+        except Exception:
+            log.exception("purge of departed servers failed")
 
 
 class ShardedParlourBot(ParlourBot, discord.AutoShardedClient):
@@ -346,5 +412,5 @@ async def run(config: Config) -> None:
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(signum, lambda: bot.spawn(bot.close()))
+                loop.add_signal_handler(signum, lambda: bot.spawn(bot.shutdown()))
         await bot.start(config.token)

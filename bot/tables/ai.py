@@ -6,9 +6,11 @@ import asyncio
 import multiprocessing
 import os
 import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
+from bot.ops import metrics
 from games.base import Engine
 
 
@@ -64,10 +66,16 @@ class AiRunner:
         budget: float,
         seed: int,
     ) -> str:
+        """The computer's action; its think time (queueing included) and the pool's queue
+        depth go to the metrics."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._executor, choose_action, engine, state, seat, level, budget, seed
-        )
+        start = time.perf_counter()
+        with metrics.ai_task():
+            action = await loop.run_in_executor(
+                self._executor, choose_action, engine, state, seat, level, budget, seed
+            )
+        metrics.observe_computer_think(engine.kind, level, time.perf_counter() - start)
+        return action
 
     def run_blocking(self, fn: Any, *args: Any) -> Any:
         """Run ``fn(*args)`` in the pool and wait for it: for code already in a worker thread."""

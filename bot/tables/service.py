@@ -7,10 +7,12 @@ messages. Tests drive whole games through this class with a real database and re
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Mapping
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any
 
@@ -428,21 +430,25 @@ class TableService:
         table_id: int,
         show: Callable[[Reply], Awaitable[None]] | None = None,
         delay: float = 0.0,
+        *,
+        guard: Callable[[], AbstractAsyncContextManager[Any]] = contextlib.nullcontext,
     ) -> Reply | None:
         """Play every computer turn due at a table, one after another, ``delay`` seconds before
         the first and the table's own delay between the others; ``show`` gets each reply as it
-        comes (the client edits the board with it). Returns the last reply, None when the
+        comes (the client edits the board with it). Each turn and its showing run inside
+        ``guard()`` (the client's drain at shutdown). Returns the last reply, None when the
         computer had nothing to do. The client, the playground and the tests all use this."""
         last = None
         if delay:
             await asyncio.sleep(delay)
         while True:
-            reply = await self.computer_turn(table_id)
-            if reply is None or reply.error:
-                return last
-            last = reply
-            if show is not None:
-                await show(reply)
+            async with guard():
+                reply = await self.computer_turn(table_id)
+                if reply is None or reply.error:
+                    return last
+                last = reply
+                if show is not None:
+                    await show(reply)
             if not reply.ai_next:
                 return last
             if reply.delay:

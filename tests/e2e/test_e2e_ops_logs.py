@@ -62,3 +62,10 @@ async def test_a_whole_hearts_game_logs_no_card_of_another_seat(
     found = entries(bot.log)
     assert len(secret) == 39 and len(found) > 3
     assert cards_named(bot.log) & secret == set()
+    # The game's interactions are all in it, one line each, with their fields.
+    lines = [e for e in found if e["logger"] == "parlour.interactions"]
+    assert {"hearts.start", "start", "hand", "pass", "play"} <= {e["action"] for e in lines}
+    assert all(e["level"] == "INFO" and e["outcome"] == "applied" for e in lines)
+    assert all(isinstance(e["latency_ms"], float) and e["guild"] for e in lines)
+    # Discord's acceptance of the first answer is seen on the bot's HTTP session.
+    assert all(0 < e["first_response_ms"] <= e["latency_ms"] for e in lines)
