@@ -267,6 +267,8 @@ class ParlourBot(OpsHooks, discord.Client):
             await interaction.response.send_message(**message_kwargs(first, None, None))
         for post in posts:
             if channel is not None:
+                # A table's channel is a messageable one; discord.py's union also holds
+                # categories and forums, which have no send().
                 await channel.send(**message_kwargs(post, None, None))  # type: ignore[union-attr]
         if not interaction.response.is_done():
             await interaction.response.send_message("Done.", ephemeral=True)
