@@ -63,8 +63,9 @@ class ParlourTree(app_commands.CommandTree["ParlourBot"]):
 
 
 async def open_service(config: Config) -> TableService:
-    """The table service of ``config``: its database (migrated, its calls timed, scoped to this
-    process's shards), every registered game, and the computer's process pool."""
+    """The table service of ``config``: its database (migrated, scoped to this process's
+    shards, its calls timed for the metrics), every registered game, and the computer's
+    process pool."""
     db = instrument(await Database.open(config.database, pool_size=config.pool_size))
     if config.shards is not None:  # act by ourselves only for our shards' guilds
         db.only_shards(config.shards.count, config.shards.ids)
@@ -356,8 +357,7 @@ class ParlourBot(OpsHooks, discord.Client):
                 await channel.send(**message_kwargs(post, None, None))
 
         try:
-            # Each move runs in the drain: one in flight is finished and shown, none starts
-            # once the bot is stopping.
+            # each move in flight is finished and shown; a stopping bot starts no other
             await self.service.play_computer(table_id, show, delay, guard=self.drain.work)
         except Stopping:
             return

@@ -430,19 +430,19 @@ class TableService:
         table_id: int,
         show: Callable[[Reply], Awaitable[None]] | None = None,
         delay: float = 0.0,
-        *,
-        guard: Callable[[], AbstractAsyncContextManager[Any]] = contextlib.nullcontext,
+        guard: Callable[[], AbstractAsyncContextManager[object]] | None = None,
     ) -> Reply | None:
         """Play every computer turn due at a table, one after another, ``delay`` seconds before
         the first and the table's own delay between the others; ``show`` gets each reply as it
         comes (the client edits the board with it). Each turn and its showing run inside
-        ``guard()`` (the client's drain at shutdown). Returns the last reply, None when the
-        computer had nothing to do. The client, the playground and the tests all use this."""
+        ``guard()`` when given (the client's drain, which refuses to start one while the bot
+        stops). Returns the last reply, None when the computer had nothing to do. The client,
+        the playground and the tests all use this."""
         last = None
         if delay:
             await asyncio.sleep(delay)
         while True:
-            async with guard():
+            async with guard() if guard is not None else contextlib.nullcontext():
                 reply = await self.computer_turn(table_id)
                 if reply is None or reply.error:
                     return last

@@ -10,6 +10,7 @@ import shutil
 import sys
 
 import aiohttp
+import pytest
 from e2e_helpers import TableRows
 from prometheus_client.parser import text_string_to_metric_families
 from test_e2e_quarters import (
@@ -118,10 +119,10 @@ async def test_health_metrics_and_log_lines_follow_a_game_played_end_to_end(
     assert await bot.stop() == 0
 
 
+@pytest.mark.both_backends
 async def test_sigterm_stops_cleanly_and_a_restart_resumes_every_table(
-    driver: Driver, start_bot, tmp_path
+    driver: Driver, start_bot, rows: TableRows
 ):
-    rows = TableRows(tmp_path / "parlour.db")
     bot = await start_bot()
     board = await start_vs_computer(driver)
     await take(driver, "alice", board, 1, 1)

@@ -1,16 +1,18 @@
 """Members' data through the fake Discord: /privacy show and its JSON file, /privacy forget
-(scoreboards stay consistent), a server admin's erasure, and a server that removes the bot."""
+(scoreboards stay consistent), a server admin's erasure, and a server that removes the bot; on
+SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
-from contextlib import closing
-from pathlib import Path
 
+import pytest
+from e2e_helpers import TableRows
 from test_e2e_quarters import computer_answers, secret_move, start_vs_computer, take
 
 from bot.fakediscord import Driver, FakeDiscord
+
+pytestmark = pytest.mark.both_backends
 
 TABLES = ("game_tables", "results", "ratings", "guild_settings")
 
@@ -35,16 +37,17 @@ def scoreboard_lines(text: str) -> dict[str, list[str]]:
     }
 
 
-def rows_by_guild(path: Path) -> dict[str, dict[int, int]]:
+def rows_by_guild(rows: TableRows) -> dict[str, dict[int, int]]:
     """How many rows each table holds for each server."""
-    with closing(sqlite3.connect(path)) as conn:
-        return {
-            table: dict(conn.execute(f"SELECT guild_id, COUNT(*) FROM {table} GROUP BY guild_id"))
-            for table in TABLES
-        }
+    return {
+        table: dict(rows.run(f"SELECT guild_id, COUNT(*) FROM {table} GROUP BY guild_id"))
+        for table in TABLES
+    }
 
 
-async def test_show_download_forget_and_erase_the_servers_data(driver: Driver, start_bot, tmp_path):
+async def test_show_download_forget_and_erase_the_servers_data(
+    driver: Driver, start_bot, rows: TableRows
+):
     await start_bot()
     await play_to_the_end(driver, "alice", "games")
     await play_to_the_end(driver, "bob", "lobby")
@@ -80,7 +83,7 @@ async def test_show_download_forget_and_erase_the_servers_data(driver: Driver, s
     done = await driver.click("olivia", r.message, label="Erase everything")
     assert "were erased" in done.text()
     guild = driver.channel("games").guild_id
-    assert all(guild not in counts for counts in rows_by_guild(tmp_path / "parlour.db").values())
+    assert all(guild not in counts for counts in rows_by_guild(rows).values())
     r = await driver.slash("carol", "scoreboard", game="Quarters")
     assert "No games finished yet" in r.text()
 
@@ -94,9 +97,8 @@ async def test_forget_waits_for_the_members_open_game(driver: Driver, start_bot)
 
 
 async def test_a_server_that_removes_the_bot_has_its_tables_closed_and_its_data_purged(
-    fake: FakeDiscord, driver: Driver, start_bot, tmp_path
+    fake: FakeDiscord, driver: Driver, start_bot, rows: TableRows
 ):
-    path = tmp_path / "parlour.db"
     bot = await start_bot(env={"PARLOUR_RETENTION_DAYS": "0"})
     await play_to_the_end(driver, "alice", "games")
     await play_to_the_end(driver, "alice", "general")
@@ -104,11 +106,11 @@ async def test_a_server_that_removes_the_bot_has_its_tables_closed_and_its_data_
     assert board is not None
     home = driver.channel("games").guild_id
     away = driver.channel("general").guild_id
-    kept = {table: counts[home] for table, counts in rows_by_guild(path).items() if home in counts}
+    kept = {table: counts[home] for table, counts in rows_by_guild(rows).items() if home in counts}
 
     await fake.gateway.dispatch("GUILD_DELETE", {"id": str(away), "unavailable": False})
     await driver.wait_for(lambda: "purged server" in bot.log, 10)
-    counts = rows_by_guild(path)
+    counts = rows_by_guild(rows)
     assert all(away not in c for c in counts.values())
     assert {table: c[home] for table, c in counts.items() if home in c} == kept
 
@@ -117,4 +119,4 @@ async def test_a_server_that_removes_the_bot_has_its_tables_closed_and_its_data_
     fake.world.guilds = [g for g in fake.world.guilds if g.id != home]
     await bot.start()
     await driver.wait_for(lambda: bot.log.count("purged server") == 2, 10)
-    assert all(not c for c in rows_by_guild(path).values())
+    assert all(not c for c in rows_by_guild(rows).values())
