@@ -26,6 +26,13 @@ def test_every_builtin_game_is_registered_once_with_its_engine():
         assert isinstance(spec.engine.state.new(), GameState)
 
 
+@pytest.mark.parametrize("kind", ["quarters", "checkers", "kabu", "quatorze", "hearts"])
+def test_each_games_renderer_draws_a_fresh_public_view(kind):
+    spec = registry.spec(kind)
+    picture = spec.renderer(spec.engine.state.new().view(None))
+    assert picture.png.startswith(b"\x89PNG") and picture.description
+
+
 def test_a_kind_registers_once():
     quarters = registry.spec("quarters")
     assert registry.register(quarters) is quarters  # the same spec again is harmless
