@@ -15,13 +15,14 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.client import commands
+from bot.client import commands, guard
 from bot.client.components import TableButton, TableSelect, message_kwargs
 from bot.config import Config
 from bot.tables.ai import AiRunner
 from bot.tables.registry import controllers
 from bot.tables.screens import Reply
 from bot.tables.service import Member, TableService
+from bot.tables.trust import Origin
 from storage import Database, TableStatus
 
 log = logging.getLogger("parlour")
@@ -128,12 +129,27 @@ class ParlourBot(discord.Client):
         who = member_of(interaction)
         try:
             reply = await self.within_deadline(
-                interaction, self.service.act(who, table_id, version, action), component=True
+                interaction,
+                self.service.act(who, table_id, version, action, origin_of(interaction)),
+                component=True,
             )
             await self.deliver(interaction, reply)
         except Exception:
             log.exception("action %r on table %s failed", action, table_id)
             await send_private(interaction, "Something went wrong on our side; please try again.")
+
+    async def on_unknown_control(self, interaction: discord.Interaction) -> None:
+        """A component whose custom_id (or values) no table control has: refuse it privately."""
+        log.warning(
+            "refused a component interaction with custom_id %r",
+            str((interaction.data or {}).get("custom_id", ""))[:120],
+        )
+        await send_private(interaction, guard.UNKNOWN)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer the component interactions no table control will (junk custom_ids)."""
+        if not guard.routed(interaction):
+            await self.on_unknown_control(interaction)
 
     async def within_deadline(
         self,
@@ -189,7 +205,8 @@ class ParlourBot(discord.Client):
             kwargs = message_kwargs(
                 reply.private, reply.table_id, reply.version, editing=reply.update_private
             )
-            if reply.update_private and interaction.message is not None:
+            clicked = interaction.message
+            if reply.update_private and clicked is not None and clicked.flags.ephemeral:
                 if interaction.response.is_done():
                     await interaction.edit_original_response(**kwargs)
                 else:
@@ -316,6 +333,14 @@ class ParlourBot(discord.Client):
             except Exception:
                 log.exception("sweep failed")
             await asyncio.sleep(SWEEP_EVERY)
+
+
+def origin_of(interaction: discord.Interaction) -> Origin:
+    """The message a component was used on, as the table service sees it."""
+    message = interaction.message
+    if message is None:
+        return Origin(None, private=False)
+    return Origin(message.id, private=message.flags.ephemeral)
 
 
 def member_of(interaction: discord.Interaction) -> Member:

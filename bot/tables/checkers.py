@@ -13,6 +13,7 @@ from games import checkers
 from games.base import IllegalAction, Outcome
 from games.checkers import Board, Move, State, write_pdn
 from games.checkers.state import ACCEPT_DRAW, DECLINE_DRAW, OFFER_DRAW
+from games.digits import is_number
 from render.checkers import render_checkers
 from storage.models import Seat, Standing, Table
 
@@ -335,7 +336,7 @@ class CheckersController(Controller):
         if ctx.action == "from":
             ctx.require_turn()
             starts = sorted({m.start for m in state.board.legal_moves})
-            square = int(ctx.arg) if ctx.arg.isdigit() else 0
+            square = int(ctx.arg) if is_number(ctx.arg, 2) else 0
             if square not in starts:
                 raise IllegalAction(
                     f"No piece on {ctx.arg[:3]} can move. Pieces that can: "

@@ -11,6 +11,7 @@ from bot.tables.controller import Context, Controller, Intent, table_seed
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
 from games import quatorze
 from games.base import IllegalAction, Outcome
+from games.digits import is_number
 from games.quatorze import State
 from render.quatorze import render_quatorze
 from storage.models import Result, Standing, Table
@@ -170,7 +171,7 @@ class QuatorzeController(Controller):
         state: State = ctx.state  # type: ignore[assignment]
         if ctx.action == "first":
             ctx.require_turn()
-            cell = int(ctx.arg) - 1 if ctx.arg.isdigit() else -1
+            cell = int(ctx.arg) - 1 if is_number(ctx.arg, 2) else -1
             if not any(cell in pair for pair in state.pairs()):
                 raise IllegalAction(f"The card in cell {ctx.arg[:3]} has no partner to take.")
             ctx.table.ui["first"] = {"cell": cell, "moves": len(state.moves)}

@@ -14,10 +14,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from bot.tables import trust
 from bot.tables.ai import AiRunner
 from bot.tables.controller import Context, Controller, Intent, table_seed
 from bot.tables.ratings import elo_change
 from bot.tables.screens import Embed, Field, Reply, Screen
+from bot.tables.trust import Origin
 from games.base import GameState, IllegalAction, Outcome
 from storage import Database, Result, Seat, Table, TableStatus
 
@@ -127,12 +129,24 @@ class TableService:
         await self.db.set_board_message(table_id, message_id)
 
     # -- acting -----------------------------------------------------------------------------
-    async def act(self, who: Member, table_id: int, version: int | None, action: str) -> Reply:
-        """A click or a choice on a table's control. ``version`` None skips the stale check."""
+    async def act(
+        self,
+        who: Member,
+        table_id: int,
+        version: int | None,
+        action: str,
+        origin: Origin | None = None,
+    ) -> Reply:
+        """A click or a choice on a table's control. ``version`` None skips the stale check.
+        ``origin``: the message clicked (None for a slash command); see :mod:`bot.tables.trust`."""
         async with self._lock(table_id):
             table = await self.db.get_table(table_id)
             if table is None or table.guild_id != who.guild_id:
                 return Reply.refuse("This game no longer exists.")
+            try:
+                trust.check_place(table, who.channel_id, origin)
+            except IllegalAction as exc:
+                return Reply.refuse(str(exc), table.board_message_id)
             if not table.status.is_open:
                 if action == "again" and table.status is TableStatus.FINISHED:
                     try:
@@ -150,11 +164,19 @@ class TableService:
             try:
                 if table.status is TableStatus.CHALLENGE and name in ("accept", "decline"):
                     return await self._answer_challenge(table, who, name == "accept")
-                return await self._act(table, who, name, arg)
+                return await self._act(table, who, name, arg, origin, version)
             except IllegalAction as exc:
                 return Reply.refuse(str(exc))
 
-    async def _act(self, table: Table, who: Member, name: str, arg: str) -> Reply:
+    async def _act(
+        self,
+        table: Table,
+        who: Member,
+        name: str,
+        arg: str,
+        origin: Origin | None = None,
+        version: int | None = None,
+    ) -> Reply:
         controller = self.controllers[table.kind]
         state = controller.load(table.state) if table.state is not None else None
         seat = self._acting_seat(table, state, who.user_id)
@@ -189,6 +211,7 @@ class TableService:
         else:
             # In a worker thread: a hint or a deal may need real computation.
             intent = await asyncio.to_thread(controller.handle, ctx)
+        trust.check_intent(origin, version, intent)  # nothing is saved or shown before this
         if not intent.changed:
             return Reply(
                 private=intent.private,

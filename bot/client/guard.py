@@ -1,0 +1,50 @@
+"""Which component interactions a table control will answer, so that every other one is
+refused instead of left unanswered ("This interaction failed").
+
+discord.py runs a :class:`~discord.ui.DynamicItem` only when the custom_id fully matches its
+template *and* the clicked message carries a component of the same type with that custom_id;
+otherwise it drops the interaction silently. :func:`routed` mirrors those conditions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import discord
+
+from bot.client import customid
+
+UNKNOWN = "That control is not one of this game's (or it is out of date). Nothing was done."
+_KINDS = {"t": discord.ComponentType.button.value, "s": discord.ComponentType.string_select.value}
+_PATTERN = re.compile(r"(?P<kind>[ts]):" + customid.TEMPLATE)
+
+
+def _walk(components: Iterable[Any]) -> Iterator[Any]:
+    for component in components:
+        yield component
+        yield from _walk(getattr(component, "children", ()) or ())
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield accessory
+
+
+def routed(interaction: discord.Interaction) -> bool:
+    """True unless ``interaction`` is a component interaction no table control will answer."""
+    if interaction.type is not discord.InteractionType.component:
+        return True
+    data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+    custom_id, ctype = data.get("custom_id"), data.get("component_type")
+    if not isinstance(custom_id, str):
+        return False
+    match = _PATTERN.fullmatch(custom_id)
+    if match is None or _KINDS[match["kind"]] != ctype:
+        return False
+    message = interaction.message
+    if message is None:
+        return False
+    return any(
+        getattr(c, "custom_id", None) == custom_id and getattr(c.type, "value", None) == ctype
+        for c in _walk(message.components)
+    )
