@@ -41,7 +41,7 @@ def _parse(kind: str, match: re.Match[str]) -> tuple[int, int | None, str, bool]
     (an out-of-range id is answered with a refusal, not an error)."""
     parsed = customid.from_parts(kind, match["table"], match["version"], match["action"])
     if parsed is None:
-        return 0, None, match["action"], False
+        return 1, None, match["action"], False  # placeholders: the callback refuses it
     return parsed.table_id, parsed.version, parsed.action, True
 
 
@@ -71,8 +71,9 @@ class TableButton(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> TableButton:
         table_id, version, action, valid = _parse("t", match)
-        self = cls(table_id, version, Button(item.label or "", action, any_version=version is None))
-        self.valid = valid
+        label = getattr(item, "label", None) or ""
+        self = cls(table_id, version, Button(label, action, any_version=version is None))
+        self.valid = valid and isinstance(item, discord.ui.Button)
         return self
 
     async def callback(self, interaction: discord.Interaction[ParlourBot]) -> None:
@@ -117,8 +118,9 @@ class TableSelect(
     ) -> TableSelect:
         table_id, version, action, valid = _parse("s", match)
         self = cls(table_id, version, Select(action, (), any_version=version is None))
-        self.item.options = item.options
-        self.valid = valid
+        self.valid = valid and isinstance(item, discord.ui.Select)
+        if self.valid:
+            self.item.options = item.options
         return self
 
     async def callback(self, interaction: discord.Interaction[ParlourBot]) -> None:

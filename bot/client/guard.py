@@ -3,7 +3,8 @@ refused instead of left unanswered ("This interaction failed").
 
 discord.py runs a :class:`~discord.ui.DynamicItem` only when the custom_id fully matches its
 template *and* the clicked message carries a component of the same type with that custom_id;
-otherwise it drops the interaction silently. :func:`routed` mirrors those conditions.
+otherwise it drops the interaction silently. :func:`routed` mirrors those conditions (a
+button's custom_id on a select, or the reverse, reaches the item, which refuses it).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import discord
 from bot.client import customid
 
 UNKNOWN = "That control is not one of this game's (or it is out of date). Nothing was done."
-_KINDS = {"t": discord.ComponentType.button.value, "s": discord.ComponentType.string_select.value}
 _PATTERN = re.compile(r"(?P<kind>[ts]):" + customid.TEMPLATE)
 
 
@@ -38,8 +38,7 @@ def routed(interaction: discord.Interaction) -> bool:
     custom_id, ctype = data.get("custom_id"), data.get("component_type")
     if not isinstance(custom_id, str):
         return False
-    match = _PATTERN.fullmatch(custom_id)
-    if match is None or _KINDS[match["kind"]] != ctype:
+    if _PATTERN.fullmatch(custom_id) is None:
         return False
     message = interaction.message
     if message is None:

@@ -7,14 +7,16 @@ messages. Tests drive whole games through this class with a real database and re
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
+import math
 import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.tables import trust
+from bot.tables import played, trust
 from bot.tables.ai import AiRunner
 from bot.tables.controller import Context, Controller, Intent, table_seed
 from bot.tables.ratings import elo_change
@@ -26,6 +28,11 @@ from storage import Database, Result, Seat, Table, TableStatus
 log = logging.getLogger(__name__)
 
 SETTING_DEFAULTS = {"idle_claim_minutes": 10.0, "idle_end_hours": 24.0}
+# The values /settings accepts (the same ranges as the command's options), and their units.
+SETTING_RANGES = {
+    "idle_claim_minutes": (1.0, 10080.0, "minutes"),
+    "idle_end_hours": (1.0, 720.0, "hours"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +219,8 @@ class TableService:
             # In a worker thread: a hint or a deal may need real computation.
             intent = await asyncio.to_thread(controller.handle, ctx)
         trust.check_intent(origin, version, intent)  # nothing is saved or shown before this
+        if intent.moved and seat is not None and state is not None:  # not the lobby's start
+            played.record(table, seat, by_member=True)
         if not intent.changed:
             return Reply(
                 private=intent.private,
@@ -271,7 +280,7 @@ class TableService:
         status: TableStatus = TableStatus.FINISHED,
     ) -> bool:
         controller = self.controllers[table.kind]
-        results = controller.results(table, state, outcome)
+        results = played.counted(table, controller.results(table, state, outcome))
         members = [r for r in results if not r.vs_computer]
         if controller.rated and len(members) == 2 and len(table.seats) == 2:
             ratings = await self.db.ratings(
@@ -290,7 +299,11 @@ class TableService:
 
     async def _result_post(self, table: Table, state: GameState | None, outcome: Outcome) -> Screen:
         controller = self.controllers[table.kind]
-        return await asyncio.to_thread(controller.result_screen, table, state, outcome)
+        screen = await asyncio.to_thread(controller.result_screen, table, state, outcome)
+        notes = played.notes(table)
+        if notes:
+            screen = dataclasses.replace(screen, content="\n".join([screen.content, *notes]))
+        return screen
 
     async def _answer_challenge(self, table: Table, who: Member, accept: bool) -> Reply:
         controller = self.controllers[table.kind]
@@ -398,6 +411,8 @@ class TableService:
             if fresh is None or fresh.version != table.version:
                 return None  # the table changed meanwhile (resigned, stopped); nothing to do
             state.apply(seat, action)
+            if not fresh.seats[seat].is_ai:  # a member's seat the computer plays for them
+                played.record(fresh, seat, by_member=False)
             return await self._commit(fresh, state, Intent(changed=True, moved=True))
 
     def computer_to_move(self, table: Table, state: GameState | None) -> bool:
@@ -457,11 +472,19 @@ class TableService:
         return values
 
     async def set_setting(self, guild_id: int, name: str, value: float) -> None:
+        self.check_setting(name, value)
+        await self.db.set_guild_setting(guild_id, name, repr(float(value)))
+
+    @staticmethod
+    def check_setting(name: str, value: float) -> None:
+        """A finite value within the setting's range, else IllegalAction saying which."""
         if name not in SETTING_DEFAULTS:
             raise IllegalAction(f"Unknown setting {name}.")
-        if value <= 0:
-            raise IllegalAction("Use a positive number.")
-        await self.db.set_guild_setting(guild_id, name, repr(float(value)))
+        low, high, unit = SETTING_RANGES[name]
+        if not isinstance(value, int | float) or not math.isfinite(value):
+            raise IllegalAction(f"Use a number of {unit} from {low:g} to {high:g}.")
+        if not low <= value <= high:
+            raise IllegalAction(f"Use a number of {unit} from {low:g} to {high:g}, not {value:g}.")
 
     async def claim(self, who: Member) -> Reply:
         """The waiting player of an idle two-player game claims the win."""
