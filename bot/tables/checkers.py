@@ -69,7 +69,7 @@ def matching_moves(legal: list[str], typed: str) -> list[str]:
     >>> matching_moves(["9-13", "9-14", "10-14", "11-15"], "9 1")
     ['9-13', '9-14']
     """
-    tokens = re.findall(r"\d+", typed)
+    tokens = re.findall(r"[0-9]+", typed)  # ASCII digits only, as everywhere
     if not tokens:
         return list(legal)
     partial = not re.search(r"[\s\-xX]$", typed)  # the last number may still be growing
