@@ -172,8 +172,9 @@ async def test_a_move_with_any_version_from_the_board_is_out_of_date(service):
 
 
 async def test_a_huge_table_id_is_no_game(service):
-    refused = await service.act(ALICE, 2**62, 1, "resign")
-    assert refused.error and "no longer exists" in refused.error
+    for table_id in (2**62, 2**63, 2**70, 0, -1):
+        refused = await service.act(ALICE, table_id, 1, "resign")
+        assert refused.error and "no longer exists" in refused.error
 
 
 # -- 6. /settings ----------------------------------------------------------------------------

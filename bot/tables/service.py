@@ -146,6 +146,8 @@ class TableService:
     ) -> Reply:
         """A click or a choice on a table's control. ``version`` None skips the stale check.
         ``origin``: the message clicked (None for a slash command); see :mod:`bot.tables.trust`."""
+        if not 0 < table_id < 2**63:  # ids are signed 64-bit in both databases
+            return Reply.refuse("This game no longer exists.")
         async with self._lock(table_id):
             table = await self.db.get_table(table_id)
             if table is None or table.guild_id != who.guild_id:
