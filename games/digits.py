@@ -17,12 +17,14 @@ games.base.IllegalAction: Write a pile with the digits 0-9 only: `²` is not one
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 
 from games.base import IllegalAction
 
 DIGITS = re.compile(r"[0-9]+")
+_DECIMAL = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,9})?")
 # Between numbers: commas, spaces, or a dash that joins two digits (3-4-5).
 _SEPARATOR = re.compile(r"\s*,\s*|\s+|(?<=[0-9])-(?=[0-9])")
 
@@ -54,6 +56,31 @@ def number(text: str, what: str, max_digits: int = 9) -> int:
     if not is_number(text, max_digits):
         raise IllegalAction(problem(text, what))
     return int(text)
+
+
+def decimal(value: object, what: str) -> float:
+    """A finite number: a float or int as given (a slash option), or text like ``1.5`` in ASCII
+    digits (a select's value). Anything else is :class:`IllegalAction` naming the problem.
+
+    >>> decimal("1.5", "The delay"), decimal(2, "The delay")
+    (1.5, 2.0)
+    """
+    if isinstance(value, bool):
+        raise IllegalAction(f"{what} must be a number.")
+    if isinstance(value, int | float):
+        if not math.isfinite(value):
+            raise IllegalAction(f"{what} must be a finite number.")
+        return float(value)
+    text = str(value).strip()
+    if _DECIMAL.fullmatch(text):
+        return float(text)
+    odd = next((c for c in text if not ("0" <= c <= "9" or c == ".")), None)
+    if odd is not None and unicodedata.category(odd) in ("Nd", "No", "Nl"):
+        lower = what[:1].lower() + what[1:]
+        raise IllegalAction(f"Write {lower} with the digits 0-9 only: `{odd}` is not one of them.")
+    if text[:1] == "-":
+        raise IllegalAction(f"{what} cannot be negative: `{text[:12]}` is below zero.")
+    raise IllegalAction(f"{what} must be a number written like 1.5, not `{text[:12]}`.")
 
 
 def numbers(text: str, what: str, max_digits: int = 9) -> list[int]:

@@ -242,3 +242,13 @@ async def test_a_member_who_made_most_decisions_keeps_the_result(sqlite_service)
     assert played.absent_seats(table) == [1]
     played.record(table, 1, by_member=True)
     assert played.absent_seats(table) == []  # half and half: the member's game
+
+
+async def test_odd_numbers_in_a_lobby_menu_are_refused(service):
+    reply = await service.start(ALICE, "hearts", {"level": "beginner", "delay": 0})
+    for value, words in [("x", "like 1.5"), ("²", "0-9"), ("1.٣", "0-9"), ("-1", "negative")]:
+        refused = await service.act(ALICE, reply.table_id, reply.version, f"delay={value}")
+        assert refused.error and words in refused.error, refused.error
+    ok = await service.act(ALICE, reply.table_id, reply.version, "delay=1.5")
+    assert ok.error is None
+    assert (await service.db.get_table(reply.table_id)).options["delay"] == 1.5
