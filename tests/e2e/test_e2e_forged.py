@@ -65,7 +65,7 @@ async def test_a_private_control_against_the_board_or_from_another_channel_is_re
 async def test_odd_digits_huge_and_loose_ids_and_junk_are_answered_without_an_error(
     driver: Driver, start_bot, rows: TableRows
 ) -> None:
-    await start_bot()
+    bot = await start_bot()
     for piles, words in [
         ("²,3", ("0-9", "²")),
         ("３,４,５", ("0-9", "３")),
@@ -105,6 +105,7 @@ async def test_odd_digits_huge_and_loose_ids_and_junk_are_answered_without_an_er
     )
     assert r.ephemeral
     assert rows.last().state == table.state and rows.last().status == "active"
+    assert "refused a component interaction with custom_id 'junk'" in bot.log  # and logged
 
     # 6. /settings from a member without Manage Server.
     refused(await driver.slash("carol", "settings", claim_minutes=5), "Manage Server")
