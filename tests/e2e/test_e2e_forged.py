@@ -111,5 +111,5 @@ async def test_odd_digits_huge_and_loose_ids_and_junk_are_answered_without_an_er
     refused(await driver.slash("carol", "settings", claim_minutes=5), "Manage Server")
     shown = await driver.slash("carol", "settings")
     assert shown.ephemeral and "10 minutes" in shown.text()
-    changed = await driver.slash("alice", "settings", claim_minutes=5)  # alice owns the server
+    changed = await driver.slash("olivia", "settings", claim_minutes=5)  # the server's owner
     assert changed.ephemeral and "5 minutes" in changed.text()
