@@ -111,6 +111,14 @@ async def test_odd_digits_in_piles_are_refused_with_the_real_problem(service, pi
     assert await service.channel_table(CHANNEL) is None
 
 
+async def test_odd_digits_in_quatorze_moves_are_refused(service):
+    reply = await service.start(ALICE, "quatorze", {})
+    for action in ("play=²-3", "play=3-٣", "first=²", "first=３", "m=²-3", "m=1-１"):
+        refused = await service.act(ALICE, reply.table_id, reply.version, action)
+        assert refused.error, action
+    assert (await service.db.get_table(reply.table_id)).version == reply.version
+
+
 async def test_odd_digits_in_controls_and_typed_moves_are_refused(service):
     reply = await service.start(ALICE, "quarters", {"piles": "3,4,5"})
     for action in ("c=².1", "c=1.²", "c=３.1", "pile=²", "pile=٣", "take=²", "m=²-1", "m=1-３"):
