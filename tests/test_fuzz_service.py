@@ -41,6 +41,7 @@ NAMES = (
 ODD = (
     "²", "３", "٣", "-1", "1.²", "99999999999999999999", "", " ", "1e3", "x", "QS", "0",
     "1.1", "2.3", "11-15", "9x18x27", "*", "=", ",", "here", "QS,2C,3C", "1-1", "３-1",
+    "²-3", "3-²", "².1", "1.٣", "pick-²", "²x18", "1" * 25, "-", ".", "1-", "-1-2",
 )  # fmt: skip
 ACTIONS = st.one_of(
     st.builds("{}={}".format, st.sampled_from(NAMES), st.sampled_from(ODD) | st.text(max_size=8)),
