@@ -10,15 +10,31 @@ from __future__ import annotations
 
 import io
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, cast
 
 import discord
 
 from bot.client import customid
 from bot.tables.screens import Button, Screen, Select, Style
 
-if TYPE_CHECKING:
-    from bot.client.app import ParlourBot
+
+class TableClient(Protocol):
+    """The client a table's controls report to (:class:`bot.client.app.ParlourBot`)."""
+
+    async def on_table_action(
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int,
+        version: int | None,
+        action: str,
+    ) -> None: ...
+
+    async def on_unknown_control(self, interaction: discord.Interaction[Any]) -> None: ...
+
+
+def _client(interaction: discord.Interaction[Any]) -> TableClient:
+    return cast(TableClient, interaction.client)
+
 
 _STYLES = {
     Style.PRIMARY: discord.ButtonStyle.primary,
@@ -76,11 +92,11 @@ class TableButton(
         self.valid = valid and isinstance(item, discord.ui.Button)
         return self
 
-    async def callback(self, interaction: discord.Interaction[ParlourBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if not self.valid:
-            await interaction.client.on_unknown_control(interaction)
+            await _client(interaction).on_unknown_control(interaction)
             return
-        await interaction.client.on_table_action(
+        await _client(interaction).on_table_action(
             interaction, self.table_id, self.version, self.action
         )
 
@@ -123,13 +139,14 @@ class TableSelect(
             self.item.options = item.options
         return self
 
-    async def callback(self, interaction: discord.Interaction[ParlourBot]) -> None:
-        values = customid.select_values((interaction.data or {}).get("values"))
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        # A component interaction's data is a dict; discord.py types it as a union of payloads.
+        values = customid.select_values((interaction.data or {}).get("values"))  # type: ignore[union-attr]
         if not self.valid or values is None:
-            await interaction.client.on_unknown_control(interaction)
+            await _client(interaction).on_unknown_control(interaction)
             return
         action = f"{self.action}={','.join(values)}"
-        await interaction.client.on_table_action(interaction, self.table_id, self.version, action)
+        await _client(interaction).on_table_action(interaction, self.table_id, self.version, action)
 
 
 def build_view(screen: Screen, table_id: int | None, version: int | None) -> discord.ui.View | None:

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.client import customid
+from bot.tables.trust import Origin
 
 UNKNOWN = "That control is not one of this game's (or it is out of date). Nothing was done."
 _PATTERN = re.compile(r"(?P<kind>[ts]):" + customid.TEMPLATE)
@@ -47,3 +48,11 @@ def routed(interaction: discord.Interaction) -> bool:
         getattr(c, "custom_id", None) == custom_id and getattr(c.type, "value", None) == ctype
         for c in _walk(message.components)
     )
+
+
+def origin_of(interaction: discord.Interaction) -> Origin:
+    """The message a component was used on, as the table service sees it."""
+    message = interaction.message
+    if message is None:
+        return Origin(None, private=False)
+    return Origin(message.id, private=message.flags.ephemeral)

@@ -2,18 +2,27 @@
 
 The rule (also in the README): every decision of a member's seat — a move, a pass, a card, a
 draw or a stand — is counted as the member's own or as the computer's (when the member let
-their turn time out and the computer played for them). A seat whose decisions the computer made
-more than half of counts neither as a win nor as a loss for its member, nor as a game played:
-no result is written for it, and the end-of-game message says so. Leaving a game is different:
-it is resigning, and counts as a loss. The counts are kept with the table (``ui["decisions"]``,
-per seat ``[member's, computer's]``), stored in the same transaction as the results.
+their turn time out and the computer played for them). Only games with a turn time-out (Hearts,
+Kabu) count: in the others the computer never plays for a member. A seat whose decisions the
+computer made more than half of counts neither as a win nor as a loss for its member, nor as a
+game played: no result is written for it, and the end-of-game message says so. Leaving a game
+is different: it is resigning, and counts as a loss. The counts are kept with the table
+(``ui["decisions"]``, per seat ``[member's, computer's]``), saved with the results.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from storage.models import Result, Table
 
 KEY = "decisions"
+
+
+def counts_here(controller: Any) -> bool:
+    """Whether the computer may play for a member in this game (it has a turn time-out), so
+    its members' decisions are counted."""
+    return getattr(controller, "turn_timeout", None) is not None
 
 
 def record(table: Table, seat: int, *, by_member: bool) -> None:

@@ -58,7 +58,7 @@ def check_intent(origin: Origin | None, version: int | None, intent: Intent) -> 
     if origin is None:
         return
     if origin.private:
-        if intent.changed and not intent.update_private:
+        if intent.saves and not intent.update_private:
             raise IllegalAction(BOARD_ONLY)
         return
     if intent.update_private:
