@@ -260,3 +260,44 @@ async def test_odd_numbers_in_a_lobby_menu_are_refused(service):
     ok = await service.act(ALICE, reply.table_id, reply.version, "delay=1.5")
     assert ok.error is None
     assert (await service.db.get_table(reply.table_id)).options["delay"] == 1.5
+
+
+async def test_a_kabu_round_the_computer_played_for_a_member_counts_neither_way(
+    sqlite_service, clock
+):
+    service = sqlite_service
+    reply = await service.start(ALICE, "kabu", {})
+    reply = await service.act(ALICE, reply.table_id, reply.version, "deal")
+    assert reply.error is None, reply.error
+    clock.advance(200)  # Alice is away: the computer plays her hand
+    [(_, swept)] = await service.sweep()
+    posts = list(swept.posts)
+    while True:
+        turn = await service.computer_turn(reply.table_id)
+        if turn is None:
+            break
+        posts += turn.posts
+    table = await service.db.get_table(reply.table_id)
+    assert table.status is TableStatus.FINISHED
+    own, computer = played.counts(table, 0)
+    assert own == 0 and computer >= 2  # a position, then draw or stand
+    assert await service.db.standings(1000, "kabu") == []
+    [result] = [p for p in posts if p.content.startswith("🏁")]
+    assert "neither as a win nor as a loss for Alice" in result.content
+
+
+async def test_a_kabu_round_the_member_played_keeps_its_result(sqlite_service):
+    service = sqlite_service
+    reply = await service.start(ALICE, "kabu", {})
+    reply = await service.act(ALICE, reply.table_id, reply.version, "deal")
+    reply = await service.act(ALICE, reply.table_id, reply.version, "m=pick-1")
+    while (await service.db.get_table(reply.table_id)).status is TableStatus.ACTIVE:
+        table = await service.db.get_table(reply.table_id)
+        reply = await service.act(ALICE, table.id, table.version, "m=stand")
+        assert reply.error is None, reply.error
+        if reply.ai_next:
+            await service.play_computer(reply.table_id)
+    table = await service.db.get_table(reply.table_id)
+    assert played.counts(table, 0) == (2, 0)
+    [standing] = await service.db.standings(1000, "kabu")
+    assert standing.games == 1 and standing.wins + standing.losses == 1
