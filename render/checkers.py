@@ -123,18 +123,28 @@ def _draw_board(image: Image.Image, view: dict[str, Any], flip: bool) -> None:
             d = SQUARE * 0.2
             draw.line((cx - d, cy - d, cx + d, cy + d), fill=CAPTURED, width=5)
             draw.line((cx - d, cy + d, cx + d, cy - d), fill=CAPTURED, width=5)
+    # The square numbers go on top of the pieces, outlined, so they are always readable.
+    font(NUMBER_SIZE)  # notes the text size for the legibility check, as drawing them did
+    image.alpha_composite(_numbers(flip), (ox, oy))
+
+
+@lru_cache(maxsize=2)
+def _numbers(flip: bool) -> Image.Image:
+    """The 32 outlined square numbers on a transparent board-sized layer (drawn once)."""
+    layer = Image.new("RGBA", (8 * SQUARE, 8 * SQUARE), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
     number_font = font(NUMBER_SIZE)
-    for square in range(1, 33):  # on top of the pieces, outlined, so always readable
+    for square in range(1, 33):
         row, col = _cell(square, flip)
-        x, y = ox + col * SQUARE, oy + row * SQUARE
         draw.text(
-            (x + 3, y + 1),
+            (col * SQUARE + 3, row * SQUARE + 1),
             str(square),
             fill=NUMBER_INK,
             font=number_font,
             stroke_width=2,
             stroke_fill=NUMBER_EDGE,
         )
+    return layer
 
 
 def _draw_footer(image: Image.Image, view: dict[str, Any], flip: bool) -> None:

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.client import commands, guard, privacy_commands
+from bot.client.coalesce import BoardEdits
 from bot.client.common import member_of, send_private
 from bot.client.components import TableButton, TableSelect, message_kwargs
 from bot.client.operations import OpsHooks, command_names
@@ -24,6 +25,7 @@ from bot.ops import interactions
 from bot.ops.dbtiming import instrument
 from bot.ops.drain import Drain, Stopping
 from bot.ops.interactions import Tracker
+from bot.ops.lagreport import LagReport
 from bot.tables.ai import AiRunner
 from bot.tables.screens import Reply
 from bot.tables.service import TableService
@@ -35,6 +37,8 @@ DEFER_AFTER = 2.0  # seconds: answer Discord within its 3 s, deferring if work t
 REPOST_AFTER = dt.timedelta(minutes=50)  # edits of old channel messages have their own quota
 SWEEP_EVERY = 60.0
 STOPPING = "Parlour is restarting; try again in a few seconds."
+BUSY = 10  # interactions in progress at once from which the bot defers each at once
+BOARD_FIRST_WAIT = 0.5  # seconds a member's answer waits for a board edit that can go at once
 
 
 class ParlourTree(app_commands.CommandTree["ParlourBot"]):
@@ -94,8 +98,12 @@ class ParlourBot(OpsHooks, discord.Client):
             self.service = service
         self._computer_tasks: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
+        self.lag_report = LagReport()
+        self.in_progress = 0  # interactions being worked on (see within_deadline)
+        self.board_edits: BoardEdits[tuple[int, Reply]] = BoardEdits(self._send_board_edit)
 
     async def setup_hook(self) -> None:
+        self.lag_report.start()
         if not hasattr(self, "service"):
             self.service = await open_service(self.config)
         db = self.service.db
@@ -122,6 +130,7 @@ class ParlourBot(OpsHooks, discord.Client):
         for task in [*self._background, *self._computer_tasks.values()]:
             if task is not current:
                 task.cancel()
+        await self.lag_report.stop()
         await super().close()
         await self.stop_ops()
         with contextlib.suppress(AttributeError):
@@ -226,15 +235,24 @@ class ParlourBot(OpsHooks, discord.Client):
         component: bool,
         ephemeral: bool = False,
     ) -> Reply:
-        """Run ``work``; if it takes longer than :data:`DEFER_AFTER`, defer the interaction."""
+        """Run ``work``; if it takes longer than :data:`DEFER_AFTER`, defer the interaction.
+
+        When the bot is busy (:data:`BUSY` interactions or more in progress), it defers at once:
+        under load the event loop runs late, and a timer of 2 s could fire after Discord's 3 s.
+        """
         task = asyncio.ensure_future(work)
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-        if not done and not interaction.response.is_done():
-            if component:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(thinking=True, ephemeral=ephemeral)
-        return await task
+        self.in_progress += 1
+        try:
+            wait = 0.0 if self.in_progress >= BUSY else DEFER_AFTER
+            done, _ = await asyncio.wait({task}, timeout=wait) if wait else (set(), set())
+            if not done and not task.done() and not interaction.response.is_done():
+                if component:
+                    await interaction.response.defer()
+                else:
+                    await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+            return await task
+        finally:
+            self.in_progress -= 1
 
     async def deliver(
         self,
@@ -252,6 +270,7 @@ class ParlourBot(OpsHooks, discord.Client):
                 await self.edit_board(interaction.channel_id, reply)
             return
         channel = interaction.channel
+        board_edit: asyncio.Future[None] | None = None
         if reply.board is not None:
             message = interaction.message
             on_board = (
@@ -267,8 +286,15 @@ class ParlourBot(OpsHooks, discord.Client):
                     await interaction.edit_original_response(**kwargs)
                 else:
                     await interaction.response.edit_message(**kwargs)
-            elif reply.board_message_id is not None:
-                await self.edit_board(interaction.channel_id, reply)
+                self.board_edits.shown(message.id, reply.version)
+            elif reply.board_message_id is not None and interaction.channel_id is not None:
+                # Through the channel's edit bucket. When it goes out at once, the member's
+                # answer waits for it (the board is current when they look); when the channel
+                # is busy, the edit is queued and coalesced and the answer goes first.
+                free = self.board_edits.free(interaction.channel_id, reply.board_message_id)
+                board_edit = self.edit_board(interaction.channel_id, reply)
+                if free:
+                    await asyncio.wait({board_edit}, timeout=BOARD_FIRST_WAIT)
             interactions.board_updated()
         if reply.private is not None:
             kwargs = message_kwargs(
@@ -283,6 +309,8 @@ class ParlourBot(OpsHooks, discord.Client):
             else:
                 kwargs.pop("attachments", None)
                 await send_private(interaction, **kwargs)
+        if board_edit is not None:
+            await board_edit  # posts (a result) follow the board they belong to
         posts = list(reply.posts)
         if posts and not interaction.response.is_done():
             first = posts.pop(0)
@@ -331,10 +359,27 @@ class ParlourBot(OpsHooks, discord.Client):
         except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
             log.warning("could not retire board message %s: %s", message_id, exc)
 
-    async def edit_board(self, channel_id: int | None, reply: Reply) -> None:
-        """Edit the board message through the channel (or re-post it when it is old)."""
+    def edit_board(self, channel_id: int | None, reply: Reply) -> asyncio.Future[None]:
+        """Queue an edit of the board message through the channel, coalesced with the other
+        edits of that message (see :mod:`bot.client.coalesce`); await the result to wait until
+        this state or a newer one is shown."""
         if channel_id is None or reply.board is None or reply.board_message_id is None:
-            return
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            done.set_result(None)
+            return done
+        return self.board_edits.submit(
+            channel_id, reply.board_message_id, reply.version, (channel_id, reply)
+        )
+
+    async def _send_board_edit(self, message_id: int, item: tuple[int, Reply]) -> None:
+        try:
+            await self.edit_board_now(*item)
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+            log.warning("could not edit board message %s: %s", message_id, exc)
+
+    async def edit_board_now(self, channel_id: int, reply: Reply) -> None:
+        """Edit the board message through the channel (or re-post it when it is old)."""
+        assert reply.board is not None and reply.board_message_id is not None
         channel = self.get_partial_messageable(channel_id)
         age = discord.utils.utcnow() - discord.utils.snowflake_time(reply.board_message_id)
         if age > REPOST_AFTER and reply.board.rows:
@@ -373,7 +418,9 @@ class ParlourBot(OpsHooks, discord.Client):
         channel = self.get_partial_messageable(channel_id)
 
         async def show(reply: Reply) -> None:
-            await self.edit_board(channel_id, reply)
+            shown = self.edit_board(channel_id, reply)  # not waited for: coalesced
+            if reply.posts:
+                await shown
             for post in reply.posts:
                 await channel.send(**message_kwargs(post, None, None))
 

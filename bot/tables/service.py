@@ -680,8 +680,11 @@ class TableService:
         play for members who let their turn time out."""
         ended = []
         now = self.clock()
+        by_guild: dict[int, dict[str, float]] = {}  # two queries a guild, not a table
         for table in await self.db.open_tables():
-            limits = await self.settings(table.guild_id)
+            limits = by_guild.get(table.guild_id)
+            if limits is None:
+                limits = by_guild[table.guild_id] = await self.settings(table.guild_id)
             controller = self.controllers[table.kind]
             title = controller.title
             idle = now - table.last_move_at

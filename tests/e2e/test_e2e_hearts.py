@@ -100,8 +100,13 @@ async def test_one_member_and_three_computers_play_to_the_scoreboard_without_a_l
         assert "**Your turn**" in mine.text() or "**Your lead**" in mine.text()
         [select] = mine.message.selects()
         card = select["options"][0]["value"]
+        drawn_for = board.buttons()[-1]["custom_id"]  # "Leave game" carries the version
         played = await driver.select("alice", mine.message, [card])
         assert played.type == 7 and "You played" in played.text()
+        # The board's edit may follow the answer (edits of one board are paced and coalesced).
+        await driver.wait_for(
+            lambda was=drawn_for: board.buttons()[-1]["custom_id"] != was, timeout=15
+        )
         plays += 1
         assert plays <= 13
 
@@ -133,4 +138,4 @@ async def test_one_member_and_three_computers_play_to_the_scoreboard_without_a_l
                 named_here = named | cards_named(description)
                 assert named_here <= played, f"unplayed {named_here - played}: {description!r}"
                 checked += 1
-    assert checked > 40  # the board was seen after every card
+    assert checked > 20  # seen through the hand (edits are coalesced: not after every card)
