@@ -19,7 +19,7 @@ from games.base import Engine, GameState, IllegalAction, Outcome
 from storage.models import Result, Seat, Standing, Table
 
 # Keys of a table's ui JSON that belong to the service (a controller's UI state has the rest).
-SERVICE_KEYS = frozenset({"expires", "autoplay"})
+SERVICE_KEYS = frozenset({"expires", "autoplay", "decisions"})  # decisions: bot.tables.played
 
 
 @dataclass(slots=True)

@@ -19,6 +19,7 @@ from bot.tables.spec import GameSpec
 from games import hearts
 from games.base import IllegalAction, Outcome
 from games.cards import Card
+from games.digits import decimal
 from games.hearts import Phase, Rules, State
 from games.hearts.rules import pass_target
 from render.cards import card_text
@@ -117,7 +118,7 @@ class HeartsController(Controller[State, HeartsUi]):
         if ruleset not in RULESETS:
             raise IllegalAction(f"Rulesets are {', '.join(RULESETS)}.")
         delay = raw.get("delay")
-        delay = DEFAULT_DELAY if delay is None else float(delay)
+        delay = DEFAULT_DELAY if delay is None else decimal(delay, "The delay")
         if not 0 <= delay <= MAX_DELAY:
             raise IllegalAction(f"The delay between computer cards is 0 to {MAX_DELAY:g} seconds.")
         return {"level": level, "rules": ruleset, "delay": delay}

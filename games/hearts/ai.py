@@ -28,14 +28,21 @@ DEFAULT_BUDGET = 0.5
 
 
 def choose(
-    state: Any, seat: int, level: str = "expert", budget: float = DEFAULT_BUDGET, seed: int = 0
+    state: Any,
+    seat: int,
+    level: str = "expert",
+    budget: float = DEFAULT_BUDGET,
+    seed: int = 0,
+    *,
+    limit: int | None = None,
 ) -> str:
     """The computer's action for ``seat``, decided from ``state.view(seat)`` alone (``state``
-    may also be that view itself)."""
+    may also be that view itself). ``limit``: a fixed number of sampled deals instead of the
+    time ``budget``, so the answer depends on the arguments only (tests)."""
     view = state if isinstance(state, dict) else state.view(seat)
     if view["seat"] != seat:
         raise ValueError("The view belongs to another seat.")
-    return choose_from_view(view, level, budget, seed)
+    return choose_from_view(view, level, budget, seed, samples=limit)
 
 
 def choose_from_view(

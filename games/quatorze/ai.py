@@ -72,15 +72,16 @@ def best_move(
     return options[best]
 
 
-def hint(state: State, budget: float = 0.5, seed: int = 0) -> str:
-    """The move the AI would make, from what the player can see (never the stock order)."""
+def hint(state: State, budget: float = 0.5, seed: int = 0, *, limit: int | None = None) -> str:
+    """The move the AI would make, from what the player can see (never the stock order).
+    ``limit``: a fixed number of sampled stock orderings instead of the time ``budget``."""
     legal = state.legal_actions(0)
     pair_moves = [a for a in legal if a != "give-up"]
     if not pair_moves:
         raise IllegalAction("There is no pair to take.")
     grid = state.values()
-    samples = max(2, round(budget * SAMPLES_PER_SECOND))
-    deadline = time.monotonic() + budget
+    samples = max(2, round(budget * SAMPLES_PER_SECOND)) if limit is None else max(1, limit)
+    deadline = time.monotonic() + budget if limit is None else None
     a, b = best_move(
         grid, state.unseen_values(), len(state.stock), samples, seed, deadline=deadline
     )
@@ -88,7 +89,13 @@ def hint(state: State, budget: float = 0.5, seed: int = 0) -> str:
 
 
 def choose(
-    state: State, seat: int = 0, level: str = "best", budget: float = 0.5, seed: int = 0
+    state: State,
+    seat: int = 0,
+    level: str = "best",
+    budget: float = 0.5,
+    seed: int = 0,
+    *,
+    limit: int | None = None,
 ) -> str:
     """A legal action: ``best`` follows the hint; ``casual`` takes a random pair."""
     legal = state.legal_actions(seat)
@@ -98,5 +105,5 @@ def choose(
     if not pair_moves:
         return "give-up"
     if level == "best":
-        return hint(state, budget, seed)
+        return hint(state, budget, seed, limit=limit)
     return random.Random(seed).choice(pair_moves)
