@@ -22,9 +22,17 @@ class Picture:
 
 
 def to_picture(image: Image.Image, filename: str, description: str) -> Picture:
-    """Encode ``image`` as a PNG. Alt text is cut to Discord's 1024 characters."""
+    """Encode ``image`` as a palette PNG. Alt text is cut to Discord's 1024 characters.
+
+    Quantized to at most 256 colours (fast octree, which keeps an alpha channel), the pictures
+    are about a third of the bytes of an RGB PNG and take 0.5-0.85 of its CPU time, quantizing
+    included (``python -m bench.bench_png``).
+    """
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=3)  # ~40% faster than 6, ~10% larger
+    source = image if image.mode in ("RGB", "RGBA") else image.convert("RGBA")
+    source.quantize(256, method=Image.Quantize.FASTOCTREE).save(
+        buffer, format="PNG", compress_level=3
+    )
     return Picture(buffer.getvalue(), filename, description[:1024])
 
 

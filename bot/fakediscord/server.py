@@ -26,6 +26,7 @@ from aiohttp import web
 
 from bot.fakediscord import limits
 from bot.fakediscord.gateway import HEARTBEAT_INTERVAL_MS, Gateway
+from bot.fakediscord.ratelimits import RateLimits
 from bot.fakediscord.state import (
     CLIENT_NAME_MARK,
     FLAG_EPHEMERAL,
@@ -125,7 +126,9 @@ class FakeDiscord:
             heartbeat_interval_ms=heartbeat_interval_ms,
         )
         self._runner: web.AppRunner | None = None
+        self._templates: dict[re.Pattern[str], str] = {}
         self._routes = self._build_routes()
+        self.rate_limits: RateLimits | None = None
 
     # ----------------------------------------------------------------- lifecycle
 
@@ -158,6 +161,7 @@ class FakeDiscord:
         await site.start()
         server = site._server
         assert server is not None
+        # aiohttp types the site's server as an asyncio.AbstractServer, which has no sockets.
         self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
         return self
 
@@ -173,6 +177,12 @@ class FakeDiscord:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.stop()
+
+    def enable_rate_limits(self, rate_limits: RateLimits | None = None) -> RateLimits:
+        """Apply Discord's rate limits from now on (off by default); returns the buckets, whose
+        ``hits`` list every 429 answered."""
+        self.rate_limits = rate_limits or RateLimits()
+        return self.rate_limits
 
     # ----------------------------------------------------------------- bookkeeping
 
@@ -289,7 +299,9 @@ class FakeDiscord:
         for method, path, handler in table:
             pattern = re.escape(path)
             pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", pattern)
-            compiled.append((method, re.compile(f"^{pattern}$"), handler))
+            regex = re.compile(f"^{pattern}$")
+            self._templates[regex] = path
+            compiled.append((method, regex, handler))
         return compiled
 
     async def _route(self, request: web.Request) -> web.StreamResponse:
@@ -302,10 +314,28 @@ class FakeDiscord:
                 ):
                     self._record(request, path, 401)
                     return _json({"message": "401: Unauthorized", "code": 0}, 401)
+                headers: dict[str, str] = {}
+                if self.rate_limits is not None:
+                    verdict = self.rate_limits.check(
+                        method, self._templates[pattern], match.groupdict(), path
+                    )
+                    headers = verdict.headers
+                    if not verdict.allowed:
+                        self._record(request, path, 429)
+                        self.changed()
+                        body = {
+                            "message": "You are being rate limited.",
+                            "retry_after": verdict.retry_after,
+                            "global": verdict.scope == "global",
+                        }
+                        response = _json(body, 429)
+                        response.headers.update(headers)
+                        return response
                 try:
                     response = await handler(request, **match.groupdict())
                 except ApiError as exc:
                     response = _json({"message": exc.message, "code": exc.code}, exc.status)
+                response.headers.update(headers)
                 self._record(request, path, response.status)
                 self.changed()
                 return response
@@ -356,6 +386,8 @@ class FakeDiscord:
             payload: dict[str, Any] = {}
             reader = await request.multipart()
             async for part in reader:
+                # The ignores below: aiohttp types a part as a body part or a nested multipart
+                # reader; Discord's uploads hold body parts only.
                 name = part.name or ""  # type: ignore[union-attr]
                 if name == "payload_json":
                     payload = json.loads(await part.text())  # type: ignore[union-attr]

@@ -34,6 +34,7 @@ async def start_ops(
     *,
     shards: Callable[[], Iterable[ShardState]],
     ping: Callable[[], Awaitable[object]],
+    refresh: Callable[[], Awaitable[None]] | None = None,
     timeout: float = DB_TIMEOUT,
 ) -> Ops:
     """Start the lag monitor, and the HTTP server on ``http`` unless it is None."""
@@ -41,7 +42,7 @@ async def start_ops(
     lag.start()
     ops = Ops(lag)
     if http is not None:
-        ops.server = OpsServer(*http, Health(shards, ping, timeout=timeout))
+        ops.server = OpsServer(*http, Health(shards, ping, timeout=timeout), refresh)
         try:
             await ops.server.start()
         except BaseException:

@@ -346,8 +346,7 @@ async def play_on_a_phone(page, url: str, expect, docs_shot: Path | None) -> Non
     await board.get_by_role("button", name="Your hand").tap()
     hand = page.locator(".msg.ephemeral", has=page.locator(".select")).last
     await expect(hand).to_contain_text(re.compile("Your (turn|lead)"))
-    await hand.locator(".select-box").tap()
-    await hand.locator(".select-option").first.tap()
+    await tap_first_option(page, hand)
     await expect(page.locator(".msg.ephemeral").last).to_contain_text("You played")
     await expect(board.locator("img.attachment-image")).to_have_attribute(
         "alt", re.compile("Last trick")
@@ -359,6 +358,22 @@ async def play_on_a_phone(page, url: str, expect, docs_shot: Path | None) -> Non
     await page.screenshot(path=str(ARTIFACTS / "playground-phone-hearts.png"))
     if docs_shot is not None:
         await page.screenshot(path=str(docs_shot))
+
+
+async def tap_first_option(page, hand) -> None:
+    """Open the hand's menu and tap its first card. The bot may still be editing the hand
+    (the computers' cards arrive one by one), and an edit redraws the message with its menu
+    closed, so open it again when that happens."""
+    from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+    for _ in range(5):
+        await hand.locator(".select-box").tap()
+        try:
+            await hand.locator(".select-option").first.tap(timeout=5000)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError("the hand's menu never stayed open long enough to pick a card")
 
 
 async def discord_markdown(page) -> None:

@@ -1,0 +1,107 @@
+"""A flood of actions in one channel under Discord's rate limits (issue 13).
+
+Four members play a hand of Hearts as fast as the bot answers: every card is played from a
+private hand, so every card changes the public board through the channel's edit bucket (5 edits
+per 5 s), far faster than Discord lets a bot edit it. With the fake's rate limits on:
+
+- every click gets its answer within 3 s (the interaction response, which has no bucket);
+- the bot is never told 429, so no member waits on one;
+- no board edit carries a state that was already superseded when it was sent: the members play
+  one at a time, so the test knows when each newer state existed (the answer to the click that
+  made it had arrived);
+- the edits are coalesced: far fewer than the states, each newer than the one before;
+- at the end the board shows the final state.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from e2e_helpers import TableRows
+
+from bot.fakediscord import Driver, FakeDiscord, Message
+
+PLAYERS = ("alice", "bob", "carol", "dave")
+VERSION = re.compile(r"^t:\d+:(\d+):leave$")
+MARGIN = 0.25  # seconds between the bot choosing a state and its edit reaching the fake
+
+
+@pytest.fixture
+def rows(tmp_path: Path) -> TableRows:
+    return TableRows(tmp_path / "parlour.db")
+
+
+def drawn_version(components: list[dict]) -> int:
+    """The table version a board look was drawn for (its "Leave game" button carries it)."""
+    from bot.fakediscord.state import walk_components
+
+    for c in walk_components(components):
+        m = VERSION.match(c.get("custom_id") or "")
+        if m:
+            return int(m[1])
+    raise AssertionError("no versioned Leave game button on the board")
+
+
+async def test_a_flood_of_plays_in_one_channel_stays_inside_the_rate_limits(
+    fake: FakeDiscord, driver: Driver, start_bot, rows: TableRows
+) -> None:
+    limits = fake.enable_rate_limits()
+    edits: list[tuple[float, int]] = []  # (arrival, version) of each channel edit of the board
+    board_id = 0
+    original = fake._apply_edit
+
+    def record(message: Message, payload: dict, attachments: list) -> None:
+        original(message, payload, attachments)
+        if message.id == board_id and "components" in payload:
+            edits.append((time.monotonic(), drawn_version(message.components)))
+
+    fake._apply_edit = record  # type: ignore[method-assign]
+    await start_bot()
+
+    r = await driver.slash("alice", "hearts start", level="beginner", delay=0)
+    lobby = r.message
+    assert lobby is not None
+    for member in PLAYERS[1:]:
+        await driver.click(member, lobby, label="Join")
+    await driver.click("alice", lobby, label="Start")
+    board_id = lobby.id
+    latencies: list[float] = []
+    made: list[tuple[float, int]] = []  # (answer arrived, version it made)
+
+    async def act(member: str, hand: Message, values: list[str]) -> None:
+        played = await driver.select(member, hand, values)
+        assert played.latency is not None
+        latencies.append(played.latency)
+        made.append((time.monotonic(), rows.last().version))
+
+    for member in PLAYERS:  # everyone passes three cards
+        mine = await driver.click(member, lobby, label="Your hand")
+        latencies.append(mine.latency or 0)
+        [select] = mine.message.selects()
+        await act(member, mine.message, [o["value"] for o in select["options"]][:3])
+
+    plays = 0
+    while plays < 52:
+        for member in PLAYERS:  # whoever's hand has a card to play plays its first one
+            mine = await driver.click(member, lobby, label="Your hand")
+            latencies.append(mine.latency or 0)
+            usable = [s for s in mine.message.selects() if not s.get("disabled")]
+            if usable and usable[0].get("options"):
+                await act(member, mine.message, [usable[0]["options"][0]["value"]])
+                plays += 1
+                break
+
+    final = rows.last().version
+    await driver.wait_for(lambda: drawn_version(lobby.components) == final, timeout=20)
+
+    assert max(latencies) < 3.0, f"slowest answer {max(latencies):.2f}s"
+    assert limits.hits == [], f"the bot was told 429: {limits.hits[:3]}"
+    versions = [v for _, v in edits]
+    assert versions == sorted(set(versions)), "an edit went out after a newer one"
+    assert len(edits) < len(made) / 2, f"{len(edits)} edits for {len(made)} states"
+    for arrived, version in edits:
+        newer = [t for t, v in made if v > version and t < arrived - MARGIN]
+        assert not newer, f"the edit to version {version} was superseded before it was sent"

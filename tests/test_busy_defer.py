@@ -1,0 +1,43 @@
+"""A busy bot defers a click at once instead of waiting DEFER_AFTER (bot.client.app)."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+from typing import Any
+
+from bot.client.app import BUSY, ParlourBot
+
+
+class Response:
+    def __init__(self) -> None:
+        self.deferred: list[dict[str, Any]] = []
+
+    def is_done(self) -> bool:
+        return bool(self.deferred)
+
+    async def defer(self, **kwargs: Any) -> None:
+        self.deferred.append(kwargs)
+
+
+async def work() -> str:
+    await asyncio.sleep(0.01)
+    return "reply"
+
+
+async def test_a_quiet_bot_answers_without_deferring() -> None:
+    bot = SimpleNamespace(in_progress=0)
+    interaction = SimpleNamespace(response=Response())
+    reply = await ParlourBot.within_deadline(bot, interaction, work(), component=True)  # type: ignore[arg-type]
+    assert reply == "reply" and interaction.response.deferred == [] and bot.in_progress == 0
+
+
+async def test_a_busy_bot_defers_at_once() -> None:
+    bot = SimpleNamespace(in_progress=BUSY - 1)  # this interaction makes BUSY
+    click = SimpleNamespace(response=Response())
+    command = SimpleNamespace(response=Response())
+    assert await ParlourBot.within_deadline(bot, click, work(), component=True) == "reply"  # type: ignore[arg-type]
+    assert click.response.deferred == [{}]
+    await ParlourBot.within_deadline(bot, command, work(), component=False, ephemeral=True)  # type: ignore[arg-type]
+    assert command.response.deferred == [{"thinking": True, "ephemeral": True}]
+    assert bot.in_progress == BUSY - 1
