@@ -15,11 +15,14 @@ from typing import Any
 
 import discord
 
-from bot.client import customid
 from bot.tables.trust import Origin
 
 UNKNOWN = "That control is not one of this game's (or it is out of date). Nothing was done."
-_PATTERN = re.compile(r"(?P<kind>[ts]):" + customid.TEMPLATE)
+
+
+def templates(*items: type[discord.ui.DynamicItem[Any]]) -> tuple[re.Pattern[str], ...]:
+    """The custom_id templates of the dynamic items a client registered."""
+    return tuple(item.__discord_ui_compiled_template__ for item in items)
 
 
 def _walk(components: Iterable[Any]) -> Iterator[Any]:
@@ -31,15 +34,16 @@ def _walk(components: Iterable[Any]) -> Iterator[Any]:
             yield accessory
 
 
-def routed(interaction: discord.Interaction) -> bool:
-    """True unless ``interaction`` is a component interaction no table control will answer."""
+def routed(interaction: discord.Interaction, patterns: Iterable[re.Pattern[str]]) -> bool:
+    """True unless ``interaction`` is a component interaction that none of the dynamic items
+    with these templates (:func:`templates`) will answer."""
     if interaction.type is not discord.InteractionType.component:
         return True
     data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
     custom_id, ctype = data.get("custom_id"), data.get("component_type")
     if not isinstance(custom_id, str):
         return False
-    if _PATTERN.fullmatch(custom_id) is None:
+    if not any(pattern.fullmatch(custom_id) for pattern in patterns):
         return False
     message = interaction.message
     if message is None:
