@@ -8,7 +8,6 @@ import datetime as dt
 import hashlib
 import json
 import logging
-import re
 import signal
 from typing import Any
 
@@ -99,7 +98,6 @@ class ParlourBot(OpsHooks, discord.Client):
             self.service = service
         self._computer_tasks: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
-        self.control_templates: tuple[re.Pattern[str], ...] = ()  # set with the dynamic items
         self.lag_report = LagReport()
         self.in_progress = 0  # interactions being worked on (see within_deadline)
         self.board_edits: BoardEdits[tuple[int, Reply]] = BoardEdits(self._send_board_edit)
@@ -109,9 +107,7 @@ class ParlourBot(OpsHooks, discord.Client):
         if not hasattr(self, "service"):
             self.service = await open_service(self.config)
         db = self.service.db
-        items = (TableButton, TableSelect, privacy_commands.PrivacyButton)
-        self.add_dynamic_items(*items)
-        self.control_templates = guard.templates(*items)  # the rest is refused (on_interaction)
+        self.add_dynamic_items(TableButton, TableSelect, privacy_commands.PrivacyButton)
         commands.install(self.tree, self.service)
         privacy_commands.install(self.tree)
         await self.start_ops(db)
@@ -228,7 +224,7 @@ class ParlourBot(OpsHooks, discord.Client):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer the component interactions no table control will (junk custom_ids)."""
-        if not guard.routed(interaction, self.control_templates):
+        if not guard.routed(interaction, (privacy_commands.PrivacyButton,)):
             await self.on_unknown_control(interaction)
 
     async def within_deadline(

@@ -15,14 +15,11 @@ from typing import Any
 
 import discord
 
+from bot.client import customid
 from bot.tables.trust import Origin
 
 UNKNOWN = "That control is not one of this game's (or it is out of date). Nothing was done."
-
-
-def templates(*items: type[discord.ui.DynamicItem[Any]]) -> tuple[re.Pattern[str], ...]:
-    """The custom_id templates of the dynamic items a client registered."""
-    return tuple(item.__discord_ui_compiled_template__ for item in items)
+_PATTERN = re.compile(r"(?P<kind>[ts]):" + customid.TEMPLATE)
 
 
 def _walk(components: Iterable[Any]) -> Iterator[Any]:
@@ -34,16 +31,17 @@ def _walk(components: Iterable[Any]) -> Iterator[Any]:
             yield accessory
 
 
-def routed(interaction: discord.Interaction, patterns: Iterable[re.Pattern[str]]) -> bool:
-    """True unless ``interaction`` is a component interaction that none of the dynamic items
-    with these templates (:func:`templates`) will answer."""
+def routed(interaction: discord.Interaction, others: Iterable[type[Any]] = ()) -> bool:
+    """True unless ``interaction`` is a component interaction no table control will answer
+    (nor one of the ``others``, the bot's other dynamic items, such as /privacy's buttons)."""
     if interaction.type is not discord.InteractionType.component:
         return True
     data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
     custom_id, ctype = data.get("custom_id"), data.get("component_type")
     if not isinstance(custom_id, str):
         return False
-    if not any(pattern.fullmatch(custom_id) for pattern in patterns):
+    templates = [_PATTERN, *(item.__discord_ui_compiled_template__ for item in others)]
+    if not any(t.fullmatch(custom_id) for t in templates):
         return False
     message = interaction.message
     if message is None:

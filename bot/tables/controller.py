@@ -26,7 +26,14 @@ SERVICE_KEYS = frozenset({"expires", "autoplay", "decisions"})  # decisions: bot
 class UiState:
     """A game's own board state between clicks (a selection, a chosen piece), kept in the
     table's ui JSON. Each game subclasses it as a dataclass; fields left at their default are
-    not stored, and keys it does not know (the service's own) are ignored when loading."""
+    not stored, and keys it does not know (the service's own) are ignored when loading.
+
+    >>> @dataclass(slots=True)
+    ... class Picked(UiState):
+    ...     cell: int | None = None
+    >>> Picked.from_dict({"cell": 3, "autoplay": [1]}), Picked().to_dict()
+    (Picked(cell=3), {})
+    """
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:

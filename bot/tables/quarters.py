@@ -40,6 +40,21 @@ def _parse_piles(text: str) -> tuple[int, ...]:
     return quarters.state.check_piles(numbers(text, "A pile"))
 
 
+# How a game ended, in words, by the outcome's termination: what the loser did (after their
+# name, on the board) and the same said of them in the result post.
+ENDINGS = {
+    "last-coin": ("is left with the last coin.", "the other player was left with the last coin."),
+    "took-last-coin": ("took the last coin.", "the other player was left with the last coin."),
+    "resign": ("resigned.", "the opponent resigned."),
+    "timeout": ("stopped moving.", "the opponent stopped moving."),
+}
+
+
+def ending_words(outcome: Outcome) -> tuple[str, str]:
+    """The board's and the result's words for how ``outcome`` came about."""
+    return ENDINGS.get(outcome.termination, ENDINGS["last-coin"])
+
+
 def fits_coin_buttons(start: list[int] | tuple[int, ...]) -> bool:
     """One action row per pile (at most 5 coins) plus a row of controls."""
     return len(start) <= 4 and max(start) <= 5
@@ -88,11 +103,7 @@ class QuartersController(Controller[State, QuartersUi]):
         thinking = seen.thinking
         if outcome:
             loser = 1 - outcome.winners[0]
-            how = {
-                "took-last-coin": "took the last coin.",
-                "resign": "resigned.",
-                "timeout": "stopped moving.",
-            }.get(outcome.termination, "is left with the last coin.")
+            how = ending_words(outcome)[0]
             lines.append(f"🏆 **{names[outcome.winners[0]]} wins!** {names[loser]} {how}")
         else:
             seat = table.seats[state.turn]
@@ -254,11 +265,7 @@ class QuartersController(Controller[State, QuartersUi]):
 
     def result_text(self, table: Table, outcome: Outcome) -> str:
         winner = table.seats[outcome.winners[0]].name
-        if outcome.termination == "resign":
-            return f"{winner} wins — the opponent resigned."
-        if outcome.termination == "timeout":
-            return f"{winner} wins — the opponent stopped moving."
-        return f"{winner} wins — the other player was left with the last coin."
+        return f"{winner} wins — {ending_words(outcome)[1]}"
 
     def seat_order(
         self, options: dict[str, Any], starter: Seat, other: Seat, seed: int

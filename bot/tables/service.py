@@ -247,9 +247,13 @@ class TableService:
                 board_message_id=table.board_message_id,
             )
         self._store_ui(table, ctx.ui, new_deal=intent.state is not None)
-        # A member's decision (a lobby's start, with no state yet, is none).
-        counted = intent.moved and played.counts_here(controller)
-        if counted and seat is not None and state is not None:
+        # a member's decision (not a lobby's start), where the game counts them
+        if (
+            intent.moved
+            and seat is not None
+            and state is not None
+            and played.counts_here(controller)
+        ):
             played.record(table, seat, by_member=True)
         self._take_back(table, who.user_id)
         return await self._commit(table, ctx.state, intent)
