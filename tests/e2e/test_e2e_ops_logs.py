@@ -55,8 +55,9 @@ async def test_a_whole_hearts_game_logs_no_card_of_another_seat(
     mine = (await driver.click("alice", board, label="Your hand")).message
     values = [o["value"] for o in mine.selects()[0]["options"]][:3]
     await driver.select("alice", mine, values)
+    to_play = f"<@{driver.user('alice').id}> to play"
     for _ in range(13):
-        await driver.wait_for(lambda: "to play" in board.content or "🏆" in board.content, 15)
+        await driver.wait_for(lambda: to_play in board.content or "🏆" in board.content, 15)
         if "🏆" in board.content:
             break
         mine = (await driver.click("alice", board, label="Your hand")).message
