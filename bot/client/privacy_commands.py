@@ -34,10 +34,11 @@ def _view(*items: discord.ui.Item) -> discord.ui.View:
     return view
 
 
-class PrivacyButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"p:(?P<action>json|forget|erase|cancel):(?P<target>[0-9]{1,20})",
-):
+# The custom_id of a privacy button (:mod:`bot.client.guard` routes these to it too).
+TEMPLATE = r"p:(?P<action>json|forget|erase|cancel):(?P<target>[0-9]{1,20})"
+
+
+class PrivacyButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
     """Download JSON, Forget me, Erase everything, or Cancel."""
 
     def __init__(
