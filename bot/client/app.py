@@ -224,7 +224,7 @@ class ParlourBot(OpsHooks, discord.Client):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer the component interactions no table control will (junk custom_ids)."""
-        if not guard.routed(interaction):
+        if not guard.routed(interaction, (privacy_commands.PrivacyButton,)):
             await self.on_unknown_control(interaction)
 
     async def within_deadline(

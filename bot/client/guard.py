@@ -1,5 +1,5 @@
-"""Which component interactions a table control (or a ``/privacy`` button) will answer, so that
-every other one is refused instead of left unanswered ("This interaction failed").
+"""Which component interactions a table control will answer, so that every other one is
+refused instead of left unanswered ("This interaction failed").
 
 discord.py runs a :class:`~discord.ui.DynamicItem` only when the custom_id fully matches its
 template *and* the clicked message carries a component of the same type with that custom_id;
@@ -15,14 +15,11 @@ from typing import Any
 
 import discord
 
-from bot.client import customid, privacy_commands
+from bot.client import customid
 from bot.tables.trust import Origin
 
 UNKNOWN = "That control is not one of this game's (or it is out of date). Nothing was done."
-_PATTERNS = (
-    re.compile(r"(?P<kind>[ts]):" + customid.TEMPLATE),
-    re.compile(privacy_commands.TEMPLATE),
-)
+_PATTERN = re.compile(r"(?P<kind>[ts]):" + customid.TEMPLATE)
 
 
 def _walk(components: Iterable[Any]) -> Iterator[Any]:
@@ -34,15 +31,17 @@ def _walk(components: Iterable[Any]) -> Iterator[Any]:
             yield accessory
 
 
-def routed(interaction: discord.Interaction) -> bool:
-    """True unless ``interaction`` is a component interaction no control will answer."""
+def routed(interaction: discord.Interaction, others: Iterable[type[Any]] = ()) -> bool:
+    """True unless ``interaction`` is a component interaction no table control will answer
+    (nor one of the ``others``, the bot's other dynamic items, such as /privacy's buttons)."""
     if interaction.type is not discord.InteractionType.component:
         return True
     data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
     custom_id, ctype = data.get("custom_id"), data.get("component_type")
     if not isinstance(custom_id, str):
         return False
-    if not any(p.fullmatch(custom_id) for p in _PATTERNS):
+    templates = [_PATTERN, *(item.__discord_ui_compiled_template__ for item in others)]
+    if not any(t.fullmatch(custom_id) for t in templates):
         return False
     message = interaction.message
     if message is None:

@@ -34,11 +34,10 @@ def _view(*items: discord.ui.Item) -> discord.ui.View:
     return view
 
 
-# The custom_id of a privacy button (:mod:`bot.client.guard` routes these to it too).
-TEMPLATE = r"p:(?P<action>json|forget|erase|cancel):(?P<target>[0-9]{1,20})"
-
-
-class PrivacyButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
+class PrivacyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"p:(?P<action>json|forget|erase|cancel):(?P<target>[0-9]{1,20})",
+):
     """Download JSON, Forget me, Erase everything, or Cancel."""
 
     def __init__(
