@@ -295,7 +295,8 @@ class ParlourBot(OpsHooks, discord.Client):
                 board_edit = self.edit_board(interaction.channel_id, reply)
                 if free:
                     await asyncio.wait({board_edit}, timeout=BOARD_FIRST_WAIT)
-            interactions.board_updated()
+            if board_edit is None or board_edit.done():
+                interactions.board_updated()
         if reply.private is not None:
             kwargs = message_kwargs(
                 reply.private, reply.table_id, reply.version, editing=reply.update_private
@@ -311,6 +312,7 @@ class ParlourBot(OpsHooks, discord.Client):
                 await send_private(interaction, **kwargs)
         if board_edit is not None:
             await board_edit  # posts (a result) follow the board they belong to
+            interactions.board_updated()  # (when it was not shown before the answer)
         posts = list(reply.posts)
         if posts and not interaction.response.is_done():
             first = posts.pop(0)
