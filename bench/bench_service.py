@@ -37,8 +37,8 @@ async def play(service: TableService, channel: int, moves: int, timings: list[fl
         started = time.perf_counter()
         reply = await service.act(who, reply.table_id, reply.version, "remove")
         timings.append(time.perf_counter() - started)
-        while reply.ai_next:
-            reply = await service.computer_turn(reply.table_id)
+        if reply.ai_next:
+            reply = await service.play_computer(reply.table_id) or reply
 
 
 async def measure(tables: int, moves: int) -> list[float]:

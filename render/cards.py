@@ -215,12 +215,13 @@ def _text_mask(text: str, cap_height: float, max_width: float, bold: float = 0.0
     glyphs = []
     for char in text:
         left, _, right, _ = font.getbbox(char, stroke_width=stroke)
-        glyph = Image.new("L", (right - left, bottom - top), 0)
+        glyph = Image.new("L", (int(right - left), int(bottom - top)), 0)
         ImageDraw.Draw(glyph).text(
             (-left, -top), char, fill=255, font=font, stroke_width=stroke, stroke_fill=255
         )
         glyphs.append(glyph)
-    mask = Image.new("L", (sum(g.width for g in glyphs) + gap * (len(glyphs) - 1), bottom - top))
+    width = sum(g.width for g in glyphs) + gap * (len(glyphs) - 1)
+    mask = Image.new("L", (width, int(bottom - top)))
     x = 0
     for glyph in glyphs:
         mask.paste(glyph, (x, 0))

@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.checkers import square_coords
 from render.base import BACKGROUND, GOLD, HIGHLIGHT, INK, MUTED, Picture, font, to_picture
 
 SQUARE = 60
@@ -30,9 +31,8 @@ NUMBER_INK, NUMBER_EDGE = (236, 244, 238), (20, 44, 30)
 
 
 def _cell(square: int, flip: bool) -> tuple[int, int]:
-    """(row, col) on screen of a square 1-32."""
-    row, k = divmod(square - 1, 4)
-    col = 2 * k + (1 if row % 2 == 0 else 0)
+    """(row, col) on screen of a square 1-32 (the engine's geometry, turned round if asked)."""
+    row, col = square_coords(square)
     return (7 - row, 7 - col) if flip else (row, col)
 
 
@@ -115,7 +115,7 @@ def _draw_board(image: Image.Image, view: dict[str, Any], flip: bool) -> None:
             image.alpha_composite(sprite, (x, y))
         cx, cy = x + SQUARE // 2, y + SQUARE // 2
         if square in path:
-            r = 7
+            r: float = 7
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=HIGHLIGHT, outline=(60, 50, 10))
         if square in captured:
             r = SQUARE * 0.36

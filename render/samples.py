@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 from games.checkers import State as CheckersState
 from games.hearts import State as HeartsState
@@ -54,7 +55,7 @@ def main(folder: str) -> None:
             points.append((1.767e9 + i * DAY * (60 / games), rating))
         series[server] = points
     hearts = sample_hearts()
-    pictures = {
+    pictures: dict[str, Any] = {
         "replay-checkers.gif": replay_checkers(sample_checkers_moves(), names=NAMES[:2]),
         "replay-quarters.gif": replay_quarters(
             [3, 4, 5], ["3-2", "1-3", "2-4", "3-2"], names=NAMES[:2]

@@ -5,7 +5,8 @@ so the copy is consistent even while the bot keeps writing (in WAL mode the bot 
 up). The copy is checked (``PRAGMA integrity_check``), switched to a single self-contained
 file (rollback journal), and renamed into place only when complete.
 
-DEST is a file, or a directory that gets ``parlour-<UTC time>.db``. The database is the one
+DEST is a file, or a directory that gets ``parlour-<UTC time>.db`` (a DEST ending in ``/`` is a
+directory, created when missing). The database is the one
 ``DATABASE_URL`` names (as for the bot), or ``--database``. For PostgreSQL use ``pg_dump``.
 """
 
@@ -43,9 +44,12 @@ def backup(source: str | Path, dest: str | Path, *, force: bool = False) -> Path
     Raises :class:`BackupError` when the source is missing, the destination exists (unless
     ``force``), or the copy fails its integrity check.
     """
+    as_directory = str(dest).endswith(("/", os.sep))  # "backups/" is a directory, made if need be
     source, dest = Path(source), Path(dest)
     if not source.is_file():
         raise BackupError(f"no database at {source}")
+    if as_directory:
+        dest.mkdir(parents=True, exist_ok=True)
     if dest.is_dir():
         dest = dest / backup_name()
     if dest.exists() and not force:
@@ -78,7 +82,9 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m storage.backup",
         description="Copy Parlour's SQLite database while the bot runs (SQLite's backup API).",
     )
-    parser.add_argument("dest", help="a file, or a directory to put parlour-<time>.db in")
+    parser.add_argument(
+        "dest", help="a file, or a directory to put parlour-<time>.db in (ending in / : made)"
+    )
     parser.add_argument(
         "--database",
         help="the database URL (default: $DATABASE_URL, else " + DEFAULT_DATABASE_URL + ")",

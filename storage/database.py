@@ -27,7 +27,7 @@ from storage.models import RatingPoint, Result, Seat, Standing, Table, TableStat
 
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, kind, status, seats, options, state, ui, version, "
-    "board_message_id, created_by, created_at, updated_at, last_move_at"
+    "board_message_id, created_by, created_at, updated_at, last_move_at, outcome"
 )
 DEFAULT_RATING = 1200.0
 _SQLITE_PREFIX = "sqlite:///"
@@ -102,6 +102,7 @@ def _row_to_table(row: Sequence[Any]) -> Table:
         created_at=row[12],
         updated_at=row[13],
         last_move_at=row[14],
+        outcome=json.loads(row[15]) if row[15] is not None else None,
     )
 
 
@@ -226,19 +227,45 @@ class Database:
         """Every open table, oldest first; with ``shard_count`` and ``shard_ids`` (by default
         those of :meth:`only_shards`) only those whose guild belongs to one of those shards
         (``(guild_id >> 22) % shard_count``)."""
-        sql = f"SELECT {_TABLE_COLUMNS} FROM game_tables WHERE status IN ('challenge', 'active')"
-        args: list[Any] = []
+        scope = self._shard_filter(shard_count, shard_ids)
+        if scope is None:
+            return []
+        where, args = scope
+        async with self.backend.session() as s:
+            rows = await s.fetch(
+                f"SELECT {_TABLE_COLUMNS} FROM game_tables "
+                f"WHERE status IN ('challenge', 'active'){where} ORDER BY id",
+                *args,
+            )
+        return [_row_to_table(r) for r in rows]
+
+    async def open_table_counts(self) -> dict[str, int]:
+        """How many tables are open, by game (in this process's shards, see :meth:`only_shards`)."""
+        scope = self._shard_filter(None, None)
+        if scope is None:
+            return {}
+        where, args = scope
+        async with self.backend.session() as s:
+            rows = await s.fetch(
+                "SELECT kind, COUNT(*) FROM game_tables "
+                f"WHERE status IN ('challenge', 'active'){where} GROUP BY kind",
+                *args,
+            )
+        return {r[0]: int(r[1]) for r in rows}
+
+    def _shard_filter(
+        self, shard_count: int | None, shard_ids: Iterable[int] | None
+    ) -> tuple[str, list[Any]] | None:
+        """The ``AND ...`` clause keeping the given shards' guilds (by default those of
+        :meth:`only_shards`; none when unscoped), with its arguments; None when no shard."""
         if shard_count is None and self.shard_scope is not None:
             shard_count, shard_ids = self.shard_scope
-        if shard_count is not None:
-            ids = sorted(set(shard_ids if shard_ids is not None else range(shard_count)))
-            if not ids:
-                return []
-            sql += f" AND (guild_id >> 22) % ? IN ({', '.join('?' * len(ids))})"
-            args = [shard_count, *ids]
-        async with self.backend.session() as s:
-            rows = await s.fetch(sql + " ORDER BY id", *args)
-        return [_row_to_table(r) for r in rows]
+        if shard_count is None:
+            return "", []
+        ids = sorted(set(shard_ids if shard_ids is not None else range(shard_count)))
+        if not ids:
+            return None
+        return f" AND (guild_id >> 22) % ? IN ({', '.join('?' * len(ids))})", [shard_count, *ids]
 
     async def save_table(
         self, table: Table, *, moved: bool = False, now: float | None = None
@@ -268,13 +295,14 @@ class Database:
         async with self.backend.session(transaction=bool(results)) as s:
             row = await s.fetchrow(
                 "UPDATE game_tables SET status = ?, seats = ?, options = ?, state = ?, ui = ?, "
-                "version = version + 1, updated_at = ?, last_move_at = ? "
+                "outcome = ?, version = version + 1, updated_at = ?, last_move_at = ? "
                 "WHERE id = ? AND version = ? RETURNING version",
                 table.status.value,
                 _dump([s.to_dict() for s in table.seats]),
                 _dump(table.options),
                 None if table.state is None else _dump(table.state),
                 _dump(table.ui),
+                None if table.outcome is None else _dump(table.outcome),
                 now,
                 now if moved else table.last_move_at,
                 table.id,

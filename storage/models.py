@@ -57,6 +57,8 @@ class Table:
     created_at: float
     updated_at: float
     last_move_at: float
+    # How a finished game ended (JSON of games.base.Outcome), written by the table service.
+    outcome: dict[str, Any] | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         """The first seat ``user_id`` holds, or None."""

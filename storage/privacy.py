@@ -1,13 +1,9 @@
 """Members' and servers' data: export it, erase it, and purge a departed server's.
 
-Every function takes a :class:`Connection`: three methods over one database connection, the
-shape asyncpg's connection has (``fetch``, ``execute``, ``transaction``). :class:`SqliteConnection`
-adapts an aiosqlite connection. The SQL is portable (no JSON functions, no upserts); it uses
-``?`` placeholders, which a PostgreSQL adapter rewrites with :func:`numbered`. JSON columns are
-read and written as text, and filtered in Python.
-
-The repository calls these under its own serialisation (one transaction at a time on the
-connection). What each function changes:
+Every function takes the repository (:class:`storage.Database`) and runs in one session of its
+back-end (``db.backend.session``), so it works alike on SQLite and PostgreSQL; the changes are
+one transaction each. The SQL is portable (no JSON functions); JSON columns are read and
+written as text and filtered in Python. What each function changes:
 
 - :func:`member_data`: nothing; a member's games, results, ratings and the server's settings.
 - :func:`forget_member`: deletes the member's results and ratings in the server, and renames
@@ -23,13 +19,13 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import re
-from collections.abc import AsyncIterator, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-import aiosqlite
+if TYPE_CHECKING:
+    from storage.backends import Session
+    from storage.database import Database
 
 FORMER_MEMBER = "a former member"
 FORMER_MEMBER_ID = 0  # no Discord id is 0; the seat stays a member's seat, not the computer's
@@ -37,51 +33,9 @@ DEPARTED = "departed_at"  # the guild setting that records when the bot left the
 OPEN = ("challenge", "active")
 
 
-class Connection(Protocol):
-    """What these functions need of a database connection."""
-
-    async def fetch(self, sql: str, *args: Any) -> list[Sequence[Any]]: ...
-
-    async def execute(self, sql: str, *args: Any) -> int:
-        """Run a statement; the number of rows it changed."""
-        ...
-
-    def transaction(self) -> AbstractAsyncContextManager[None]: ...
-
-
-class SqliteConnection:
-    """:class:`Connection` over an aiosqlite connection opened with ``isolation_level=None``."""
-
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self.conn = conn
-
-    async def fetch(self, sql: str, *args: Any) -> list[Sequence[Any]]:
-        async with self.conn.execute(sql, args) as cur:
-            return list(await cur.fetchall())
-
-    async def execute(self, sql: str, *args: Any) -> int:
-        async with self.conn.execute(sql, args) as cur:
-            return cur.rowcount
-
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[None]:
-        await self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            await self.conn.execute("ROLLBACK")
-            raise
-        await self.conn.execute("COMMIT")
-
-
-def numbered(sql: str) -> str:
-    """``?`` placeholders as PostgreSQL's ``$1, $2, ...`` (no ``?`` appears in these literals).
-
-    >>> numbered("DELETE FROM ratings WHERE guild_id = ? AND user_id = ?")
-    'DELETE FROM ratings WHERE guild_id = $1 AND user_id = $2'
-    """
-    count = iter(range(1, sql.count("?") + 1))
-    return re.sub(r"\?", lambda _: f"${next(count)}", sql)
+async def _deleted(s: Session, sql: str, *args: Any) -> int:
+    """Run a ``DELETE`` and count its rows (both back-ends return them with RETURNING)."""
+    return len(await s.fetch(sql + " RETURNING 1", *args))
 
 
 class StillPlaying(Exception):
@@ -142,8 +96,13 @@ def _involves(row: Sequence[Any], user_id: int) -> bool:
     )
 
 
-async def member_data(conn: Connection, guild_id: int, user_id: int) -> dict[str, Any]:
+async def member_data(db: Database, guild_id: int, user_id: int) -> dict[str, Any]:
     """Everything Parlour stores about a member in a server, as JSON-ready data (ids as text)."""
+    async with db.backend.session() as s:
+        return await _member_data(s, guild_id, user_id)
+
+
+async def _member_data(conn: Session, guild_id: int, user_id: int) -> dict[str, Any]:
     games = []
     for row in await conn.fetch(_TABLES, guild_id):
         if not _involves(row, user_id):
@@ -224,27 +183,27 @@ def _anonymised(seats: list[dict[str, Any]], ui: dict[str, Any], user_id: int) -
         ui["closed_by"] = FORMER_MEMBER
 
 
-async def forget_member(conn: Connection, guild_id: int, user_id: int) -> Forgotten:
+async def forget_member(db: Database, guild_id: int, user_id: int) -> Forgotten:
     """Erase a member's results and ratings in a server; their past seats become anonymous.
 
     Raises :class:`StillPlaying` (and changes nothing) while an open table names them.
     """
-    async with conn.transaction():
-        rows = [r for r in await conn.fetch(_TABLES, guild_id) if _involves(r, user_id)]
+    async with db.backend.session(transaction=True) as s:
+        rows = [r for r in await s.fetch(_TABLES, guild_id) if _involves(r, user_id)]
         playing = [(r[0], r[2]) for r in rows if r[3] in OPEN]
         if playing:
             raise StillPlaying(playing)
-        results = await conn.execute(
-            "DELETE FROM results WHERE guild_id = ? AND user_id = ?", guild_id, user_id
+        results = await _deleted(
+            s, "DELETE FROM results WHERE guild_id = ? AND user_id = ?", guild_id, user_id
         )
-        ratings = await conn.execute(
-            "DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", guild_id, user_id
+        ratings = await _deleted(
+            s, "DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", guild_id, user_id
         )
         for row in rows:
             seats, ui = _json(row[4]), _json(row[5])
             _anonymised(seats, ui, user_id)
             creator = FORMER_MEMBER_ID if row[6] == user_id else row[6]
-            await conn.execute(
+            await s.execute(
                 "UPDATE game_tables SET seats = ?, ui = ?, created_by = ?, version = version + 1 "
                 "WHERE id = ?",
                 _dump(seats),
@@ -255,50 +214,42 @@ async def forget_member(conn: Connection, guild_id: int, user_id: int) -> Forgot
     return Forgotten(results=results, ratings=ratings, tables=len(rows))
 
 
-async def erase_guild(conn: Connection, guild_id: int) -> Erased:
+_OPEN_IDS = "SELECT id FROM game_tables WHERE guild_id = ? AND status IN (?, ?) ORDER BY id"
+
+
+async def erase_guild(db: Database, guild_id: int) -> Erased:
     """Delete every row Parlour keeps for a server, open tables included, in one transaction."""
-    async with conn.transaction():
-        open_tables = [
-            r[0]
-            for r in await conn.fetch(
-                "SELECT id FROM game_tables WHERE guild_id = ? AND status IN (?, ?) ORDER BY id",
-                guild_id,
-                *OPEN,
-            )
-        ]
-        results = await conn.execute("DELETE FROM results WHERE guild_id = ?", guild_id)
-        ratings = await conn.execute("DELETE FROM ratings WHERE guild_id = ?", guild_id)
-        settings = await conn.execute("DELETE FROM guild_settings WHERE guild_id = ?", guild_id)
-        tables = await conn.execute("DELETE FROM game_tables WHERE guild_id = ?", guild_id)
+    async with db.backend.session(transaction=True) as s:
+        return await _erase_guild(s, guild_id)
+
+
+async def _erase_guild(s: Session, guild_id: int) -> Erased:
+    open_tables = [r[0] for r in await s.fetch(_OPEN_IDS, guild_id, *OPEN)]
+    results = await _deleted(s, "DELETE FROM results WHERE guild_id = ?", guild_id)
+    ratings = await _deleted(s, "DELETE FROM ratings WHERE guild_id = ?", guild_id)
+    settings = await _deleted(s, "DELETE FROM guild_settings WHERE guild_id = ?", guild_id)
+    tables = await _deleted(s, "DELETE FROM game_tables WHERE guild_id = ?", guild_id)
     return Erased(tables, results, ratings, settings, open_tables)
 
 
-async def mark_guild_departed(conn: Connection, guild_id: int, now: float) -> list[int]:
+async def mark_guild_departed(db: Database, guild_id: int, now: float) -> list[int]:
     """The bot left a server: stop its open tables now and note when, for the purge.
 
-    Returns the ids of the tables stopped (the bot cancels their computer turns).
+    Returns the ids of the tables stopped (the bot cancels their computer turns). A server
+    already marked keeps its first date.
     """
-    async with conn.transaction():
-        stopped = [
-            r[0]
-            for r in await conn.fetch(
-                "SELECT id FROM game_tables WHERE guild_id = ? AND status IN (?, ?) ORDER BY id",
-                guild_id,
-                *OPEN,
-            )
-        ]
-        await conn.execute(
+    async with db.backend.session(transaction=True) as s:
+        stopped = [r[0] for r in await s.fetch(_OPEN_IDS, guild_id, *OPEN)]
+        await s.execute(
             "UPDATE game_tables SET status = 'stopped', version = version + 1, updated_at = ? "
             "WHERE guild_id = ? AND status IN (?, ?)",
             now,
             guild_id,
             *OPEN,
         )
-        await conn.execute(
-            "DELETE FROM guild_settings WHERE guild_id = ? AND name = ?", guild_id, DEPARTED
-        )
-        await conn.execute(
-            "INSERT INTO guild_settings (guild_id, name, value) VALUES (?, ?, ?)",
+        await s.execute(
+            "INSERT INTO guild_settings (guild_id, name, value) VALUES (?, ?, ?) "
+            "ON CONFLICT (guild_id, name) DO NOTHING",
             guild_id,
             DEPARTED,
             repr(float(now)),
@@ -306,32 +257,46 @@ async def mark_guild_departed(conn: Connection, guild_id: int, now: float) -> li
     return stopped
 
 
-async def mark_guild_returned(conn: Connection, guild_id: int) -> bool:
+async def mark_guild_returned(db: Database, guild_id: int) -> bool:
     """The bot is in the server again: cancel a pending purge. True when one was pending."""
-    changed = await conn.execute(
-        "DELETE FROM guild_settings WHERE guild_id = ? AND name = ?", guild_id, DEPARTED
-    )
+    async with db.backend.session() as s:
+        changed = await _deleted(
+            s, "DELETE FROM guild_settings WHERE guild_id = ? AND name = ?", guild_id, DEPARTED
+        )
     return changed > 0
 
 
-async def departed_guilds(conn: Connection) -> dict[int, float]:
+async def departed_guilds(db: Database) -> dict[int, float]:
     """Servers the bot left whose data is waiting for the purge: guild id -> when it left."""
-    rows = await conn.fetch("SELECT guild_id, value FROM guild_settings WHERE name = ?", DEPARTED)
+    async with db.backend.session() as s:
+        rows = await s.fetch("SELECT guild_id, value FROM guild_settings WHERE name = ?", DEPARTED)
     return {r[0]: float(r[1]) for r in rows}
 
 
-async def purge_departed(conn: Connection, retention: float, now: float) -> dict[int, Erased]:
-    """Erase the data of every server the bot left ``retention`` seconds ago or more."""
-    due = [g for g, left in (await departed_guilds(conn)).items() if left + retention <= now]
-    return {guild: await erase_guild(conn, guild) for guild in sorted(due)}
+async def purge_departed(db: Database, retention: float, now: float) -> dict[int, Erased]:
+    """Erase the data of every server the bot left ``retention`` seconds ago or more (each
+    server in its own transaction, which checks again that it is still due)."""
+    due = [g for g, left in (await departed_guilds(db)).items() if left + retention <= now]
+    purged = {}
+    for guild in sorted(due):
+        async with db.backend.session(transaction=True) as s:
+            row = await s.fetchrow(
+                "SELECT value FROM guild_settings WHERE guild_id = ? AND name = ?",
+                guild,
+                DEPARTED,
+            )
+            if row is not None and float(row[0]) + retention <= now:  # not invited back
+                purged[guild] = await _erase_guild(s, guild)
+    return purged
 
 
-async def guilds_with_data(conn: Connection) -> set[int]:
+async def guilds_with_data(db: Database) -> set[int]:
     """Every server with a row anywhere: at start-up, those the bot is no longer in can be
     marked departed (the bot may have been removed while it was down)."""
     found: set[int] = set()
-    for table in ("game_tables", "results", "ratings", "guild_settings"):
-        found.update(r[0] for r in await conn.fetch(f"SELECT DISTINCT guild_id FROM {table}"))
+    async with db.backend.session() as s:
+        for table in ("game_tables", "results", "ratings", "guild_settings"):
+            found.update(r[0] for r in await s.fetch(f"SELECT DISTINCT guild_id FROM {table}"))
     return found
 
 
@@ -339,19 +304,18 @@ async def _command(args: Any) -> int:
     import sys
     import time
 
-    from storage.database import Database, database_path
+    from storage.database import Database
 
-    db = await Database.open(database_path(args.database))
-    conn = SqliteConnection(db.backend.conn)
+    db = await Database.open(args.database)
     try:
         if args.action == "export":
-            print(json.dumps(await member_data(conn, args.guild, args.user), indent=2))
+            print(json.dumps(await member_data(db, args.guild, args.user), indent=2))
         elif args.action == "forget":
-            print(await forget_member(conn, args.guild, args.user))
+            print(await forget_member(db, args.guild, args.user))
         elif args.action == "erase":
-            print(await erase_guild(conn, args.guild))
+            print(await erase_guild(db, args.guild))
         else:
-            purged = await purge_departed(conn, args.days * 86400, time.time())
+            purged = await purge_departed(db, args.days * 86400, time.time())
             print(f"purged {len(purged)} server(s): {', '.join(map(str, purged)) or 'none'}")
     except StillPlaying as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -369,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(
         prog="python -m storage.privacy",
-        description="Members' and servers' data in a SQLite database (the bot may be running).",
+        description="Members' and servers' data in the database (the bot may be running).",
     )
     parser.add_argument(
         "--database",

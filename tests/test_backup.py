@@ -129,6 +129,13 @@ def test_a_backup_never_replaces_a_file_unless_forced_and_needs_a_database(tmp_p
     assert sorted(p.name for p in tmp_path.iterdir()) == ["copy.db", "live.db"]
 
 
+def test_a_destination_ending_in_a_slash_is_a_directory_made_when_missing(tmp_path):
+    sqlite3.connect(tmp_path / "live.db").execute("CREATE TABLE t (x)").connection.close()
+    copy = backup(tmp_path / "live.db", f"{tmp_path}/backups/")
+    assert copy.parent == tmp_path / "backups" and copy.name.startswith("parlour-")
+    assert sqlite3.connect(copy).execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
 def run_cli(*args: str, url: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "DATABASE_URL": url}
     return subprocess.run(

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from storage import Database, Result, Seat, TableStatus
 from storage.privacy import (
     FORMER_MEMBER,
-    SqliteConnection,
     StillPlaying,
     departed_guilds,
     erase_guild,
@@ -21,7 +20,6 @@ from storage.privacy import (
     mark_guild_departed,
     mark_guild_returned,
     member_data,
-    numbered,
     purge_departed,
 )
 from storage.privacy import main as privacy_main
@@ -56,8 +54,9 @@ def res(user, outcome, change=0.0, points=0, name=None, **extra):
 
 
 @pytest.fixture
-async def db(tmp_path):
-    db = await Database.open(tmp_path / "parlour.db")
+async def db(db_path):
+    """A database on each back-end (a SQLite file, a PostgreSQL schema)."""
+    db = await Database.open(db_path)
     yield db
     await db.close()
 
@@ -91,20 +90,20 @@ async def world(db):
 
 async def rows(db, guild):
     """Every row of a server, in a comparable form."""
-    conn = SqliteConnection(db.backend.conn)
     found = {}
-    for table, order in (
-        ("game_tables", "id"),
-        ("results", "id"),
-        ("ratings", "kind, user_id"),
-        ("guild_settings", "name"),
-    ):
-        found[table] = [
-            tuple(r)
-            for r in await conn.fetch(
-                f"SELECT * FROM {table} WHERE guild_id = ? ORDER BY {order}", guild
-            )
-        ]
+    async with db.backend.session() as s:
+        for table, order in (
+            ("game_tables", "id"),
+            ("results", "id"),
+            ("ratings", "kind, user_id"),
+            ("guild_settings", "name"),
+        ):
+            found[table] = [
+                tuple(r)
+                for r in await s.fetch(
+                    f"SELECT * FROM {table} WHERE guild_id = ? ORDER BY {order}", guild
+                )
+            ]
     return found
 
 
@@ -113,7 +112,7 @@ async def boards(db, guild, kinds=("checkers", "hearts")):
 
 
 async def test_the_export_lists_the_members_games_results_ratings_and_settings(world):
-    data = await member_data(SqliteConnection(world.backend.conn), HOME, ALICE)
+    data = await member_data(world, HOME, ALICE)
     assert json.loads(json.dumps(data)) == data  # a JSON file as it is
     assert (data["server"], data["member"]) == (str(HOME), str(ALICE))
     assert [(g["game"], g["status"]) for g in data["games"]] == [
@@ -127,7 +126,7 @@ async def test_the_export_lists_the_members_games_results_ratings_and_settings(w
     ]
     assert data["ratings"] == [{"game": "checkers", "rating": 1208.0, "rated_games": 1}]
     assert data["server_settings"] == {"idle_claim_minutes": "5.0"}
-    away = await member_data(SqliteConnection(world.backend.conn), AWAY, ALICE)
+    away = await member_data(world, AWAY, ALICE)
     assert [r["rating_change"] for r in away["results"]] == [7.0]
 
 
@@ -135,7 +134,7 @@ async def test_forget_leaves_the_other_members_totals_and_ratings_unchanged(worl
     before = await boards(world, HOME)
     ratings = await world.ratings(HOME, "checkers", [BOB, CAROL])
     away = await rows(world, AWAY)
-    done = await forget_member(SqliteConnection(world.backend.conn), HOME, ALICE)
+    done = await forget_member(world, HOME, ALICE)
     assert (done.results, done.ratings, done.tables) == (1, 1, 3)
     after = await boards(world, HOME)
     assert ALICE not in after["checkers"]
@@ -147,7 +146,7 @@ async def test_forget_leaves_the_other_members_totals_and_ratings_unchanged(worl
 
 
 async def test_forget_renames_the_members_past_seats_a_former_member(world):
-    await forget_member(SqliteConnection(world.backend.conn), HOME, ALICE)
+    await forget_member(world, HOME, ALICE)
     first, second, hearts = [t for t in await all_tables(world) if t.guild_id == HOME]
     assert [(s.name, s.user_id) for s in first.seats] == [(FORMER_MEMBER, 0), ("bob", BOB)]
     assert first.created_by == 0 and second.created_by == 0
@@ -155,17 +154,14 @@ async def test_forget_renames_the_members_past_seats_a_former_member(world):
     assert hearts.ui["left"][0]["name"] == FORMER_MEMBER and hearts.ui["left"][0]["user_id"] == 0
     assert hearts.ui["closed_by"] == FORMER_MEMBER
     assert "alice" not in json.dumps(await rows(world, HOME))
-    data = await member_data(SqliteConnection(world.backend.conn), HOME, ALICE)
+    data = await member_data(world, HOME, ALICE)
     assert (data["games"], data["results"], data["ratings"]) == ([], [], [])
 
 
 async def all_tables(db):
-    return [
-        await db.get_table(r[0])
-        for r in await SqliteConnection(db.backend.conn).fetch(
-            "SELECT id FROM game_tables ORDER BY id"
-        )
-    ]
+    async with db.backend.session() as s:
+        ids = [r[0] for r in await s.fetch("SELECT id FROM game_tables ORDER BY id")]
+    return [await db.get_table(i) for i in ids]
 
 
 async def test_forget_is_refused_while_the_member_plays_and_changes_nothing(world):
@@ -181,14 +177,14 @@ async def test_forget_is_refused_while_the_member_plays_and_changes_nothing(worl
     )
     before = await rows(world, HOME)
     with pytest.raises(StillPlaying, match="<#102>") as refused:
-        await forget_member(SqliteConnection(world.backend.conn), HOME, ALICE)
+        await forget_member(world, HOME, ALICE)
     assert refused.value.tables == [(table.id, 102)]
     assert await rows(world, HOME) == before
 
 
 async def test_erasing_a_server_removes_its_rows_and_no_others(world):
     away = await rows(world, AWAY)
-    erased = await erase_guild(SqliteConnection(world.backend.conn), HOME)
+    erased = await erase_guild(world, HOME)
     assert (erased.tables, erased.results, erased.ratings, erased.settings) == (3, 6, 3, 1)
     assert await rows(world, HOME) == {
         "game_tables": [],
@@ -197,11 +193,11 @@ async def test_erasing_a_server_removes_its_rows_and_no_others(world):
         "guild_settings": [],
     }
     assert await rows(world, AWAY) == away
-    assert await guilds_with_data(SqliteConnection(world.backend.conn)) == {AWAY}
+    assert await guilds_with_data(world) == {AWAY}
 
 
 async def test_a_departed_server_stops_its_tables_at_once_and_is_purged_after_retention(world):
-    conn = SqliteConnection(world.backend.conn)
+    db = world
     table = await world.create_table(
         guild_id=HOME,
         channel_id=103,
@@ -214,31 +210,26 @@ async def test_a_departed_server_stops_its_tables_at_once_and_is_purged_after_re
     )
     away = await rows(world, AWAY)
     left_at = 1_000_000.0
-    assert await mark_guild_departed(conn, HOME, left_at) == [table.id]
+    assert await mark_guild_departed(db, HOME, left_at) == [table.id]
     assert (await world.get_table(table.id)).status is TableStatus.STOPPED
     assert await world.open_table_in_channel(103) is None
-    assert await departed_guilds(conn) == {HOME: left_at}
-    assert await purge_departed(conn, 30 * DAY, left_at + 30 * DAY - 1) == {}
+    assert await departed_guilds(db) == {HOME: left_at}
+    assert await purge_departed(db, 30 * DAY, left_at + 30 * DAY - 1) == {}
     assert len((await rows(world, HOME))["results"]) == 6
-    purged = await purge_departed(conn, 30 * DAY, left_at + 30 * DAY)
+    purged = await purge_departed(db, 30 * DAY, left_at + 30 * DAY)
     assert list(purged) == [HOME] and purged[HOME].tables == 4
     assert all(not r for r in (await rows(world, HOME)).values())
     assert await rows(world, AWAY) == away
-    assert await departed_guilds(conn) == {}
+    assert await departed_guilds(db) == {}
 
 
 async def test_a_server_that_invites_the_bot_back_keeps_its_data(world):
-    conn = SqliteConnection(world.backend.conn)
-    await mark_guild_departed(conn, HOME, 5.0)
-    assert await mark_guild_returned(conn, HOME)
-    assert not await mark_guild_returned(conn, HOME)
-    assert await purge_departed(conn, 0.0, 10 * DAY) == {}
+    db = world
+    await mark_guild_departed(db, HOME, 5.0)
+    assert await mark_guild_returned(db, HOME)
+    assert not await mark_guild_returned(db, HOME)
+    assert await purge_departed(db, 0.0, 10 * DAY) == {}
     assert len((await rows(world, HOME))["results"]) == 6
-
-
-def test_placeholders_number_in_order_for_postgresql():
-    assert numbered("SELECT ? , ?, (?)") == "SELECT $1 , $2, ($3)"
-    assert numbered("SELECT 1") == "SELECT 1"
 
 
 @settings(max_examples=25, deadline=None)
@@ -268,7 +259,7 @@ def test_forgetting_anyone_keeps_everyone_elses_scoreboard_lines(games, gone):
                 )
             before = await boards(db, HOME, ("checkers", "kabu"))
             ratings = {k: await db.ratings(HOME, k, [ALICE, BOB, CAROL]) for k in before}
-            await forget_member(SqliteConnection(db.backend.conn), HOME, gone)
+            await forget_member(db, HOME, gone)
             after = await boards(db, HOME, ("checkers", "kabu"))
             for kind in before:
                 assert after[kind] == {u: s for u, s in before[kind].items() if u != gone}
@@ -283,8 +274,8 @@ def test_forgetting_anyone_keeps_everyone_elses_scoreboard_lines(games, gone):
     asyncio.run(run())
 
 
-async def test_the_operators_command_exports_and_forgets(world, tmp_path, capsys):
-    url = f"sqlite:///{tmp_path}/parlour.db"
+async def test_the_operators_command_exports_and_forgets(world, db_path, capsys):
+    url = db_path if isinstance(db_path, str) else f"sqlite:///{db_path}"
     argv = ["--database", url, "export", str(HOME), str(ALICE)]
     assert await asyncio.to_thread(privacy_main, argv) == 0
     assert json.loads(capsys.readouterr().out)["ratings"][0]["rating"] == 1208.0

@@ -61,9 +61,9 @@ async def play_from_the_board(service, who, reply, rng: random.Random):
 
 
 async def play_computer_turns(service, reply):
-    while reply.ai_next:
-        reply = await service.computer_turn(reply.table_id)
-    return reply
+    if not reply.ai_next:
+        return reply
+    return await service.play_computer(reply.table_id) or reply
 
 
 def wins_at_once(state: State, move: str) -> bool:

@@ -76,12 +76,13 @@ class Game:
         return await self.check(reply)
 
     async def computers(self, reply: Reply) -> Reply:
-        while reply.ai_next:
-            after = await self.service.computer_turn(self.table_id)
-            if after is None:
-                break
-            reply = await self.check(after)
-        return reply
+        if not reply.ai_next:
+            return reply
+        last = await self.service.play_computer(self.table_id, self._checked)
+        return reply if last is None else last
+
+    async def _checked(self, reply: Reply) -> None:
+        await self.check(reply)
 
     async def waiting_member(self):
         """The first member the game waits for (not played by the computer), and their seat."""

@@ -227,8 +227,7 @@ async def test_an_idle_player_has_the_computer_play_their_hand(service, clock):
     [(_table, swept)] = await service.sweep()
     assert swept.ai_next and "The computer plays for Bob" in swept.board.content
     assert all(b.disabled for b in buttons(swept.board))
-    while swept.ai_next:
-        swept = await service.computer_turn(reply.table_id)
+    swept = await service.play_computer(reply.table_id) or swept
     state = await state_of(service, reply.table_id)
     assert state.picks[1] is not None and state.to_act() == (0,)  # Bob picked (and decided)
     assert f"<@{ALICE.user_id}> — position 2" in swept.board.content

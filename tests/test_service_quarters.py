@@ -17,9 +17,9 @@ CAROL = member(3, "Carol")
 
 
 async def play_computer_turns(service, reply):
-    while reply.ai_next:
-        reply = await service.computer_turn(reply.table_id)
-    return reply
+    if not reply.ai_next:
+        return reply
+    return await service.play_computer(reply.table_id) or reply
 
 
 async def take(service, who, reply, pile, count):

@@ -15,15 +15,19 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.client import commands
+from bot.client import commands, privacy_commands
 from bot.client.coalesce import BoardEdits
+from bot.client.common import member_of, send_private
 from bot.client.components import TableButton, TableSelect, message_kwargs
+from bot.client.operations import OpsHooks, command_names
 from bot.config import Config
-from bot.ops.lagreport import LagReport
+from bot.ops import interactions
+from bot.ops.dbtiming import instrument
+from bot.ops.drain import Drain, Stopping
+from bot.ops.interactions import Tracker
 from bot.tables.ai import AiRunner
-from bot.tables.registry import controllers
 from bot.tables.screens import Reply
-from bot.tables.service import Member, TableService
+from bot.tables.service import TableService
 from storage import Database, TableStatus
 
 log = logging.getLogger("parlour")
@@ -32,41 +36,79 @@ DEFER_AFTER = 2.0  # seconds: answer Discord within its 3 s, deferring if work t
 REPOST_AFTER = dt.timedelta(minutes=50)  # edits of old channel messages have their own quota
 SWEEP_EVERY = 60.0
 BUSY = 10  # interactions in progress at once from which the bot defers each at once
+FLUSH_TIMEOUT = 5.0  # seconds a closing bot waits for the boards' queued edits
 BOARD_FIRST_WAIT = 0.5  # seconds a member's answer waits for a board edit that can go at once
+STOPPING = "Parlour is restarting; try again in a few seconds."
 
 
 class ParlourTree(app_commands.CommandTree["ParlourBot"]):
+    async def _call(self, interaction: discord.Interaction[ParlourBot]) -> None:
+        """Every slash command and autocomplete, tracked for the logs, metrics and drain."""
+        bot = interaction.client
+        try:
+            async with bot.tracker.track(interaction):
+                name, action = command_names(interaction)
+                interactions.note(
+                    game=name if name in bot.service.controllers else None, action=action
+                )
+                await super()._call(interaction)
+        except Stopping:
+            if interaction.type is discord.InteractionType.application_command:
+                await send_private(interaction, STOPPING)
+
     async def on_error(
         self, interaction: discord.Interaction[ParlourBot], error: app_commands.AppCommandError
     ) -> None:
+        interactions.note(outcome="error")
         log.exception(
             "command %s failed", interaction.command and interaction.command.name, exc_info=error
         )
         await send_private(interaction, "Something went wrong on our side; please try again.")
 
 
-class ParlourBot(discord.Client):
-    """Holds the table service; everything game-specific is in ``bot.tables``."""
+async def open_service(config: Config) -> TableService:
+    """The table service of ``config``: its database (migrated, scoped to this process's
+    shards, its calls timed for the metrics), every registered game, and the computer's
+    process pool."""
+    db = instrument(await Database.open(config.database, pool_size=config.pool_size))
+    if config.shards is not None:  # act by ourselves only for our shards' guilds
+        db.only_shards(config.shards.count, config.shards.ids)
+    return TableService(db, ai=AiRunner(config.ai_workers))
 
-    def __init__(self, config: Config) -> None:
-        super().__init__(intents=discord.Intents(guilds=True), **shard_options(config))
+
+class ParlourBot(OpsHooks, discord.Client):
+    """Holds the table service; everything game-specific is in ``bot.tables``.
+
+    :func:`run` opens the service and hands it in; without one (the playground builds the bot
+    before its event loop runs) the bot opens its own at start-up. Either way the bot closes it.
+    """
+
+    def __init__(self, config: Config, service: TableService | None = None) -> None:
+        self.drain = Drain()
+        self.tracker = Tracker(self.drain, lookup=self._table_kind)
+        super().__init__(
+            intents=discord.Intents(guilds=True),
+            http_trace=self.tracker.trace_config(),
+            **shard_options(config),
+        )
         self.config = config
         self.tree = ParlourTree(self)
         self.service: TableService
+        if service is not None:
+            self.service = service
         self._computer_tasks: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
-        self.lag_report = LagReport()
         self.in_progress = 0  # interactions being worked on (see within_deadline)
         self.board_edits: BoardEdits[tuple[int, Reply]] = BoardEdits(self._send_board_edit)
 
     async def setup_hook(self) -> None:
-        self.lag_report.start()
-        db = await Database.open(self.config.database, pool_size=self.config.pool_size)
-        if self.config.shards is not None:  # act by ourselves only for our shards' guilds
-            db.only_shards(self.config.shards.count, self.config.shards.ids)
-        self.service = TableService(db, controllers(), AiRunner(self.config.ai_workers))
-        self.add_dynamic_items(TableButton, TableSelect)
+        if not hasattr(self, "service"):
+            self.service = await open_service(self.config)
+        db = self.service.db
+        self.add_dynamic_items(TableButton, TableSelect, privacy_commands.PrivacyButton)
         commands.install(self.tree, self.service)
+        privacy_commands.install(self.tree)
+        await self.start_ops(db)
         await self.sync_commands()
         for table in await db.open_tables():
             log.info(
@@ -81,15 +123,19 @@ class ParlourBot(discord.Client):
         self.spawn(self._sweep_forever())
 
     async def close(self) -> None:
+        self.drain.stop()
         current = asyncio.current_task()  # close() itself may run as a background task
         for task in [*self._background, *self._computer_tasks.values()]:
             if task is not current:
                 task.cancel()
-        await self.lag_report.stop()
+        with contextlib.suppress(TimeoutError):  # the boards' last edits, queued or in flight
+            await asyncio.wait_for(self.board_edits.flush(), FLUSH_TIMEOUT)
         await super().close()
+        await self.stop_ops()
         with contextlib.suppress(AttributeError):
             self.service.ai.close()
             await self.service.db.close()
+            log.info("database closed")
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.create_task(coro)
@@ -131,7 +177,22 @@ class ParlourBot(discord.Client):
         action: str,
     ) -> None:
         """A click or a choice on a table's message."""
+        try:
+            async with self.tracker.track(interaction):
+                interactions.note(table=table_id, action=action)
+                await self._table_action(interaction, table_id, version, action)
+        except Stopping:
+            await send_private(interaction, STOPPING)
+
+    async def _table_action(
+        self,
+        interaction: discord.Interaction[ParlourBot],
+        table_id: int,
+        version: int | None,
+        action: str,
+    ) -> None:
         if interaction.guild_id is None:
+            interactions.note(outcome="refused")
             await send_private(interaction, "Parlour games are played in server channels.")
             return
         who = member_of(interaction)
@@ -141,7 +202,8 @@ class ParlourBot(discord.Client):
             )
             await self.deliver(interaction, reply)
         except Exception:
-            log.exception("action %r on table %s failed", action, table_id)
+            interactions.note(outcome="error")
+            log.exception("action %r on table %s failed", action.partition("=")[0], table_id)
             await send_private(interaction, "Something went wrong on our side; please try again.")
 
     async def within_deadline(
@@ -180,6 +242,7 @@ class ParlourBot(discord.Client):
     ) -> None:
         """Show a :class:`Reply`: refusals and private screens only to the member, the board
         edited in place (or posted), posts to the channel, then the computer's turns."""
+        interactions.note(table=reply.table_id, outcome="refused" if reply.error else "applied")
         if reply.error:
             await send_private(interaction, self.refusal_text(interaction, reply))
             if reply.board is not None:  # e.g. a lapsed challenge: its message says so
@@ -211,6 +274,7 @@ class ParlourBot(discord.Client):
                 board_edit = self.edit_board(interaction.channel_id, reply)
                 if free:
                     await asyncio.wait({board_edit}, timeout=BOARD_FIRST_WAIT)
+            interactions.board_updated()
         if reply.private is not None:
             kwargs = message_kwargs(
                 reply.private, reply.table_id, reply.version, editing=reply.update_private
@@ -231,6 +295,8 @@ class ParlourBot(discord.Client):
             await interaction.response.send_message(**message_kwargs(first, None, None))
         for post in posts:
             if channel is not None:
+                # A table's channel is a messageable one; discord.py's union also holds
+                # categories and forums, which have no send().
                 await channel.send(**message_kwargs(post, None, None))  # type: ignore[union-attr]
         if not interaction.response.is_done():
             await interaction.response.send_message("Done.", ephemeral=True)
@@ -315,7 +381,10 @@ class ParlourBot(discord.Client):
     # -- the computer's turns ---------------------------------------------------------------
     def start_computer(self, table_id: int, channel_id: int, delay: float = 0.0) -> None:
         """Let the computer play its turns at a table, ``delay`` seconds apart (and before the
-        first, so a member's card stays in view for a moment)."""
+        first, so a member's card stays in view for a moment). Not once the bot is stopping:
+        the next start resumes the table."""
+        if not self.drain.accepting:
+            return
         running = self._computer_tasks.get(table_id)
         if running is not None and not running.done():
             return
@@ -325,73 +394,50 @@ class ParlourBot(discord.Client):
 
     async def _computer_loop(self, table_id: int, channel_id: int, delay: float = 0.0) -> None:
         channel = self.get_partial_messageable(channel_id)
-        if delay:
-            await asyncio.sleep(delay)
-        while True:
-            try:
-                reply = await self.service.computer_turn(table_id)
-                if reply is None or reply.error:
-                    return
-                shown = self.edit_board(channel_id, reply)  # not waited for: coalesced
-                if reply.posts:
-                    await shown
-                for post in reply.posts:
-                    await channel.send(**message_kwargs(post, None, None))
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("computer turn on table %s failed", table_id)
-                return
-            if not reply.ai_next:
-                return
-            delay = reply.delay
-            if delay:
-                await asyncio.sleep(delay)
+
+        async def show(reply: Reply) -> None:
+            shown = self.edit_board(channel_id, reply)  # not waited for: coalesced
+            if reply.posts:
+                await shown  # a result follows the board it belongs to
+            for post in reply.posts:
+                await channel.send(**message_kwargs(post, None, None))
+
+        try:
+            # each move in flight is finished and shown; a stopping bot starts no other
+            await self.service.play_computer(table_id, show, delay, guard=self.drain.work)
+        except Stopping:
+            return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("computer turn on table %s failed", table_id)
 
     async def _sweep_forever(self) -> None:
         await self.wait_until_ready()
         while not self.is_closed():
             try:
-                for table, reply in await self.service.sweep():
-                    with contextlib.suppress(discord.HTTPException):
-                        await self.edit_board(table.channel_id, reply)
-                        channel = self.get_partial_messageable(table.channel_id)
-                        for post in reply.posts:
-                            await channel.send(**message_kwargs(post, None, None))
-                    if reply.ai_next and reply.table_id is not None:
-                        self.start_computer(reply.table_id, table.channel_id)
-            except Exception:
-                log.exception("sweep failed")
+                async with self.drain.work():  # a stopping bot finishes a sweep, starts none
+                    await self._sweep_once()
+            except Stopping:
+                return
             await asyncio.sleep(SWEEP_EVERY)
 
-
-def member_of(interaction: discord.Interaction) -> Member:
-    """Who acted, and where, as the table service sees it."""
-    perms = interaction.permissions
-    return Member(
-        user_id=interaction.user.id,
-        name=interaction.user.display_name,
-        guild_id=interaction.guild_id or 0,
-        channel_id=interaction.channel_id or 0,
-        manage_messages=bool(perms and perms.manage_messages),
-    )
-
-
-async def send_private(
-    interaction: discord.Interaction, content: str | None = None, **kwargs: Any
-) -> None:
-    """An ephemeral message to the member, whether or not the interaction was answered."""
-    kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
-    kwargs = {k: v for k, v in kwargs.items() if v is not None}
-    if content is not None:
-        kwargs["content"] = content[:2000]
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(ephemeral=True, **kwargs)
-        else:
-            await interaction.response.send_message(ephemeral=True, **kwargs)
-    except discord.HTTPException:
-        log.exception("could not answer interaction %s", interaction.id)
+    async def _sweep_once(self) -> None:
+        try:
+            for table, reply in await self.service.sweep():
+                with contextlib.suppress(discord.HTTPException):
+                    await self.edit_board(table.channel_id, reply)
+                    channel = self.get_partial_messageable(table.channel_id)
+                    for post in reply.posts:
+                        await channel.send(**message_kwargs(post, None, None))
+                if reply.ai_next and reply.table_id is not None:
+                    self.start_computer(reply.table_id, table.channel_id)
+        except Exception:
+            log.exception("sweep failed")
+        try:
+            await self.departures.purge()
+        except Exception:
+            log.exception("purge of departed servers failed")
 
 
 class ShardedParlourBot(ParlourBot, discord.AutoShardedClient):
@@ -409,9 +455,10 @@ async def run(config: Config) -> None:
     """Run until the connection ends or SIGTERM/SIGINT asks the bot to stop (it then closes
     its connection and its database cleanly, as ``docker stop`` expects)."""
     kind = ParlourBot if config.shards is None else ShardedParlourBot
-    async with kind(config) as bot:
+    service = await open_service(config)
+    async with kind(config, service) as bot:
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(signum, lambda: bot.spawn(bot.close()))
+                loop.add_signal_handler(signum, lambda: bot.spawn(bot.shutdown()))
         await bot.start(config.token)

@@ -7,7 +7,8 @@ import asyncio
 import discord
 from discord import app_commands
 
-from bot.client.commands import Interaction, start_game, table_command
+from bot.client.common import Interaction, start_game, table_command
+from bot.client.components import message_kwargs
 from bot.tables.checkers import CheckersController, matching_moves
 from bot.tables.service import TableService
 
@@ -84,8 +85,6 @@ def checkers_group(service: TableService) -> app_commands.Group:
         name="record", description="The game record (PDN file) of this channel's checkers game."
     )
     async def record(interaction: Interaction) -> None:
-        from bot.client.components import message_kwargs
-
         table = await service.db.last_table_in_channel(interaction.channel_id or 0, "checkers")
         if table is None or table.guild_id != interaction.guild_id:
             text = "No game of checkers has been played in this channel yet."

@@ -10,14 +10,28 @@ from __future__ import annotations
 
 import io
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, cast
 
 import discord
 
 from bot.tables.screens import Button, Screen, Select, Style
 
-if TYPE_CHECKING:
-    from bot.client.app import ParlourBot
+
+class TableClient(Protocol):
+    """The client a table's controls report to (:class:`bot.client.app.ParlourBot`)."""
+
+    async def on_table_action(
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int,
+        version: int | None,
+        action: str,
+    ) -> None: ...
+
+
+def _client(interaction: discord.Interaction[Any]) -> TableClient:
+    return cast(TableClient, interaction.client)
+
 
 _STYLES = {
     Style.PRIMARY: discord.ButtonStyle.primary,
@@ -68,8 +82,8 @@ class TableButton(
         self = cls(table_id, version, Button(item.label or "", action, any_version=version is None))
         return self
 
-    async def callback(self, interaction: discord.Interaction[ParlourBot]) -> None:
-        await interaction.client.on_table_action(
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _client(interaction).on_table_action(
             interaction, self.table_id, self.version, self.action
         )
 
@@ -109,10 +123,11 @@ class TableSelect(
         self.item.options = item.options
         return self
 
-    async def callback(self, interaction: discord.Interaction[ParlourBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        # A component interaction's data is a dict; discord.py types it as a union of payloads.
         values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
         action = f"{self.action}={','.join(values)}"
-        await interaction.client.on_table_action(interaction, self.table_id, self.version, action)
+        await _client(interaction).on_table_action(interaction, self.table_id, self.version, action)
 
 
 def build_view(screen: Screen, table_id: int | None, version: int | None) -> discord.ui.View | None:

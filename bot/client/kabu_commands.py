@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.client.commands import Interaction, start_game
+from bot.client.common import Interaction, start_game
 from bot.tables.service import TableService
 
 

@@ -61,6 +61,7 @@ def configure(api_base: str, *, guild_ready_timeout: float | None = 0.25) -> Non
         if timeout is not None and "guild_ready_timeout" not in options:
             self.guild_ready_timeout = timeout
 
+    # The ignores here: pointing discord.py at the fake means patching its methods.
     discord.state.ConnectionState.__init__ = init  # type: ignore[method-assign]
 
     original_dispatch = discord.Client.dispatch

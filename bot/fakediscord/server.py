@@ -161,6 +161,7 @@ class FakeDiscord:
         await site.start()
         server = site._server
         assert server is not None
+        # aiohttp types the site's server as an asyncio.AbstractServer, which has no sockets.
         self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
         return self
 
@@ -385,6 +386,8 @@ class FakeDiscord:
             payload: dict[str, Any] = {}
             reader = await request.multipart()
             async for part in reader:
+                # The ignores below: aiohttp types a part as a body part or a nested multipart
+                # reader; Discord's uploads hold body parts only.
                 name = part.name or ""  # type: ignore[union-attr]
                 if name == "payload_json":
                     payload = json.loads(await part.text())  # type: ignore[union-attr]

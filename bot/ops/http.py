@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST
@@ -18,13 +19,21 @@ class OpsServer:
     """Serves :class:`Health` and the metrics registry on ``host:port``.
 
     ``await server.start()``; ``server.port`` is the bound port (useful with port 0);
-    ``await server.stop()``.
+    ``await server.stop()``. ``refresh`` runs before each scrape, to set gauges that are read
+    rather than counted (open tables); a failure there is logged and the scrape goes on.
     """
 
-    def __init__(self, host: str, port: int, health: Health) -> None:
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        health: Health,
+        refresh: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
         self.host = host
         self.port = port
         self.health = health
+        self.refresh = refresh
         app = web.Application()
         app.router.add_get("/healthz", self._healthz)
         app.router.add_get("/metrics", self._metrics)
@@ -48,6 +57,11 @@ class OpsServer:
 
     async def _metrics(self, request: web.Request) -> web.Response:
         metrics.set_shards((s.id, s.connected, s.latency) for s in self.health.shards())
+        if self.refresh is not None:
+            try:
+                await asyncio.wait_for(self.refresh(), self.health.timeout)
+            except Exception as exc:
+                log.warning("metrics refresh failed: %s: %s", type(exc).__name__, exc)
         # Formatting a few hundred samples takes milliseconds: off the event loop.
         body = await asyncio.to_thread(metrics.exposition)
         return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})

@@ -138,8 +138,10 @@ def record_interaction(
     channel: int | None,
     table: int | None,
     action: str,
+    first_response: float | None = None,
 ) -> None:
-    """Count one interaction and write its INFO line.
+    """Count one interaction and write its INFO line (``first_response``, when known, goes to
+    the line's fields as ``first_response_ms``).
 
     Ids go to the log line only, never to labels. Only the action's name is logged (the part
     before ``=``): its argument may be a hidden card, such as the three cards of a Hearts pass.
@@ -162,6 +164,11 @@ def record_interaction(
             "action": name,
             "outcome": outcome,
             "latency_ms": round(latency * 1000, 1),
+            **(
+                {"first_response_ms": round(first_response * 1000, 1)}
+                if first_response is not None
+                else {}
+            ),
         },
     )
 

@@ -29,7 +29,11 @@ from bot.fakediscord import Driver, FakeDiscord, Response
 from bot.fakediscord.launch import configure
 from bot.fakediscord.state import Channel, User
 from bot.playground import checks, snapshot, store
+from bot.playground.server import build_app
+from bot.playground.viewers import ActionError, Viewer
 from bot.playground.world import playground_world
+
+__all__ = ["ActionError", "Playground", "Viewer"]
 
 log = logging.getLogger("parlour.playground")
 
@@ -39,10 +43,6 @@ SAVE_AFTER = 2.0  # seconds of quiet before the channels are written to disk
 PUSH_AFTER = 0.03  # coalesce a burst of changes into one push
 
 ClientFactory = Callable[[Config], discord.Client]
-
-
-class ActionError(Exception):
-    """Something the page asked that a member could not do; the message says what."""
 
 
 class ChangeWatchingDiscord(FakeDiscord):
@@ -63,16 +63,6 @@ def parlour_bot(config: Config) -> discord.Client:
     from bot.client.app import ParlourBot
 
     return ParlourBot(config)
-
-
-class Viewer:
-    """One open page: the member it acts as, the channel it shows, what it was last sent."""
-
-    def __init__(self, send: Callable[[str], Any]) -> None:
-        self.send = send
-        self.member: str | None = None
-        self.channel: str | None = None
-        self.last = ""
 
 
 class Playground:
@@ -124,8 +114,6 @@ class Playground:
 
     async def start(self) -> Playground:
         """Serve the page, then start the fake Discord and the bot (without waiting for it)."""
-        from bot.playground.server import build_app
-
         runner = web.AppRunner(build_app(self), access_log=None, handle_signals=False)
         await runner.setup()
         site = web.TCPSite(runner, self.host, self.port)
@@ -137,6 +125,7 @@ class Playground:
         self._runner = runner
         server = site._server
         assert server is not None
+        # aiohttp types the site's server as an asyncio.AbstractServer, which has no sockets.
         self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
 
         await self.fake.start()

@@ -32,7 +32,7 @@ from aiohttp import WSMsgType, web
 from yarl import URL
 
 from bot.fakediscord import DriverError, Response
-from bot.playground.playground import ActionError, Viewer
+from bot.playground.viewers import ActionError, Viewer
 
 if TYPE_CHECKING:
     from bot.playground.playground import Playground

@@ -3,25 +3,23 @@
 from __future__ import annotations
 
 import asyncio
-import importlib
 import multiprocessing
 import os
 import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-
-def engine(kind: str) -> Any:
-    """The engine package of a game (``games.<kind>``): it exposes ``State`` and ``choose``."""
-    return importlib.import_module(f"games.{kind}")
+from bot.ops import metrics
+from games.base import Engine
 
 
 def choose_action(
-    kind: str, state: dict[str, Any], seat: int, level: str, budget: float, seed: int
+    engine: Engine[Any], state: dict[str, Any], seat: int, level: str, budget: float, seed: int
 ) -> str:
-    """Rebuild the state and ask the game's AI. Top-level, so a process pool can pickle it."""
-    module = engine(kind)
-    return module.choose(module.State.from_dict(state), seat, level, budget, seed)
+    """Rebuild the state and ask the game's AI. Top-level, so a process pool can pickle it
+    (the engine travels by reference to its game package, which the worker imports)."""
+    return engine.decide(state, seat, level, budget, seed)
 
 
 def _exit_with_parent() -> None:
@@ -60,12 +58,24 @@ class AiRunner:
             )
 
     async def choose(
-        self, kind: str, state: dict[str, Any], seat: int, level: str, budget: float, seed: int
+        self,
+        engine: Engine[Any],
+        state: dict[str, Any],
+        seat: int,
+        level: str,
+        budget: float,
+        seed: int,
     ) -> str:
+        """The computer's action; its think time (queueing included) and the pool's queue
+        depth go to the metrics."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._executor, choose_action, kind, state, seat, level, budget, seed
-        )
+        start = time.perf_counter()
+        with metrics.ai_task():
+            action = await loop.run_in_executor(
+                self._executor, choose_action, engine, state, seat, level, budget, seed
+            )
+        metrics.observe_computer_think(engine.kind, level, time.perf_counter() - start)
+        return action
 
     def run_blocking(self, fn: Any, *args: Any) -> Any:
         """Run ``fn(*args)`` in the pool and wait for it: for code already in a worker thread."""

@@ -5,10 +5,12 @@ from __future__ import annotations
 import datetime as dt
 import random
 import re
+from dataclasses import dataclass
 from typing import Any
 
-from bot.tables.controller import Context, Controller, Intent
+from bot.tables.controller import Context, Controller, Intent, TableView, UiState
 from bot.tables.screens import Button, FileData, Option, Row, Screen, Select, Style
+from bot.tables.spec import GameSpec
 from games import checkers
 from games.base import IllegalAction, Outcome
 from games.checkers import Board, Move, State, write_pdn
@@ -99,16 +101,23 @@ def _describe_move(board: Board, move: Move) -> str | None:
     if move.captured:
         taken = ", ".join(map(str, move.captured))
         words.append(f"captures {taken}")
-    piece = board.piece_at(move.start) or ""
-    if piece in ("b", "r") and move.end in ((29, 30, 31, 32) if piece == "b" else (1, 2, 3, 4)):
+    if checkers.crowns(board.piece_at(move.start), move.end):
         words.append("crowns a king")
     return "; ".join(words).capitalize() or None
 
 
-class CheckersController(Controller):
-    kind = "checkers"
+@dataclass(slots=True)
+class CheckersUi(UiState):
+    """The piece chosen in the first of two menus, and the ply it was chosen at."""
+
+    piece: int | None = None
+    ply: int | None = None
+
+
+class CheckersController(Controller[State, CheckersUi]):
+    engine = checkers.ENGINE
+    ui_type = CheckersUi
     title = "Checkers"
-    levels = checkers.LEVELS
     ai_budget = 1.5  # the strongest level searches this long: an answer within ~2 s
     rated = True
     rules_text = RULES
@@ -148,12 +157,9 @@ class CheckersController(Controller):
     def new_state(self, table: Table, seed: int) -> State:
         return State.new(table.options.get("position"))
 
-    def load(self, data: dict[str, Any]) -> State:
-        return State.from_dict(data)
-
     # -- the board --------------------------------------------------------------------------
-    def lobby(self, table: Table) -> Screen:
-        screen = super().lobby(table)
+    def lobby(self, table: Table, view: TableView[CheckersUi]) -> Screen:
+        screen = super().lobby(table, view)
         starter = next(s for s in table.seats if s.user_id == table.created_by)
         color = table.options.get("color", "random")
         colours = (
@@ -175,14 +181,14 @@ class CheckersController(Controller):
         return members == [0]
 
     def table_outcome(self, table: Table, state: State) -> Outcome | None:
-        """The game's end: the engine's, or a resignation or claim stored on the table."""
-        stored = table.ui.get("outcome")
-        if stored is not None:
-            return Outcome.from_dict(stored)
+        """The game's end: the one stored on the table (the engine's, or a resignation or a
+        claim), else the engine's."""
+        if table.outcome is not None:
+            return Outcome.from_dict(table.outcome)
         return state.outcome()
 
-    def board(self, table: Table, state: State) -> Screen:
-        outcome = self.table_outcome(table, state)
+    def board(self, table: Table, state: State, seen: TableView[CheckersUi]) -> Screen:
+        outcome = seen.outcome
         view = state.view(None)
         if outcome is not None:
             view["outcome"] = outcome.to_dict()
@@ -197,7 +203,7 @@ class CheckersController(Controller):
             rows: tuple[Row, ...] = ((self.again_button(),),)
         else:
             seat = state.to_act()[0]
-            thinking = table.seats[seat].is_ai or seat in table.ui.get("autoplay", ())
+            thinking = seen.thinking
             offer = state.draw_offer
             if offer is not None:
                 if offer == seat:
@@ -218,7 +224,7 @@ class CheckersController(Controller):
                     f"<@{user}> to move ({COLOR_NAMES[seat]}) — choose a move below or type "
                     "`/checkers move`."
                 )
-            rows = self._controls(table, state, seat, thinking)
+            rows = self._controls(seen.ui, state, seat, thinking)
         picture = render_checkers(view, flip=self.flip(table))
         return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
 
@@ -247,7 +253,9 @@ class CheckersController(Controller):
         why = ENDINGS.get(outcome.termination, "{loser} lost").format(loser=names[1 - winner])
         return f"🏆 **{names[winner]} wins** ({COLOR_NAMES[winner]}) — {why}."
 
-    def _controls(self, table: Table, state: State, seat: int, thinking: bool) -> tuple[Row, ...]:
+    def _controls(
+        self, ui: CheckersUi, state: State, seat: int, thinking: bool
+    ) -> tuple[Row, ...]:
         rows: list[Row] = []
         colour = COLOR_NAMES[seat]
         if thinking:
@@ -260,7 +268,7 @@ class CheckersController(Controller):
                 )
             )
         else:
-            rows.extend(self._move_selects(table, state, colour))
+            rows.extend(self._move_selects(ui, state, colour))
         legal = state.legal_actions(seat)
         buttons: list[Button] = []
         if ACCEPT_DRAW in legal:
@@ -273,12 +281,12 @@ class CheckersController(Controller):
         rows.append(tuple(buttons))
         return tuple(rows)
 
-    def _move_selects(self, table: Table, state: State, colour: str) -> list[Row]:
+    def _move_selects(self, ui: CheckersUi, state: State, colour: str) -> list[Row]:
         board = state.board
         moves = sorted(board.legal_moves, key=lambda m: (m.start, m.path))
         if len(moves) <= MAX_OPTIONS:
             return [self._move_select(board, moves, f"Choose {colour}'s move")]
-        chosen = self.chosen_piece(table, state)
+        chosen = self.chosen_piece(ui, state)
         starts = sorted({m.start for m in moves})
         pieces = Select(
             "from",
@@ -317,20 +325,17 @@ class CheckersController(Controller):
             placeholder=placeholder,
         )
 
-    def chosen_piece(self, table: Table, state: State) -> int | None:
+    def chosen_piece(self, ui: CheckersUi, state: State) -> int | None:
         """The piece chosen in the first of two selects, if chosen at this very position."""
-        chosen = table.ui.get("from")
-        if not chosen or chosen.get("ply") != len(state.board.move_stack):
+        if ui.piece is None or ui.ply != len(state.board.move_stack):
             return None
-        square = chosen.get("square")
+        square = ui.piece
         return square if any(m.start == square for m in state.board.legal_moves) else None
 
     # -- actions ----------------------------------------------------------------------------
-    def handle(self, ctx: Context) -> Intent:
-        state: State = ctx.state  # type: ignore[assignment]
+    def handle(self, ctx: Context[State, CheckersUi]) -> Intent:
+        state = ctx.require_state()
         if ctx.action == "record":
-            if state is None:
-                raise IllegalAction("The game has not started yet.")
             return Intent(private=self.record(ctx.table, state))
         if ctx.action == "from":
             ctx.require_turn()
@@ -341,7 +346,7 @@ class CheckersController(Controller):
                     f"No piece on {ctx.arg[:3]} can move. Pieces that can: "
                     f"{', '.join(map(str, starts))}."
                 )
-            ctx.table.ui["from"] = {"square": square, "ply": len(state.board.move_stack)}
+            ctx.ui = CheckersUi(piece=square, ply=len(state.board.move_stack))
             return Intent(changed=True)
         return super().handle(ctx)
 
@@ -394,3 +399,10 @@ class CheckersController(Controller):
     def rank_key(self, standing: Standing) -> tuple:
         rated = standing.rating is not None
         return (not rated, -(standing.rating or 0.0), -standing.wins, standing.losses)
+
+
+SPEC = GameSpec(
+    CheckersController,
+    commands="bot.client.checkers_commands:checkers_group",
+    renderer=render_checkers,
+)

@@ -1,28 +1,83 @@
 """The per-game part of the table service: options, seats, the board, and UI actions.
 
 Every game has a :class:`Controller`. The service does the rest the same way for all games:
-loading and version-checked saving, turn checks for engine moves, the computer's turns,
-challenges, resigning, results and the scoreboard.
+loading and version-checked saving, applying every engine move (a controller only says which
+move a member asked for, in :class:`Intent`), turn checks, the computer's turns, challenges,
+resigning, results and the scoreboard.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from bot.tables.screens import Button, Screen, Style
-from games.base import GameState, IllegalAction, Outcome
+from games.base import Engine, GameState, IllegalAction, Outcome
 from storage.models import Result, Seat, Standing, Table
+
+# Keys of a table's ui JSON that belong to the service (a controller's UI state has the rest).
+SERVICE_KEYS = frozenset({"expires", "autoplay"})
 
 
 @dataclass(slots=True)
-class Context:
-    """One member's action on a table, as a controller sees it."""
+class UiState:
+    """A game's own board state between clicks (a selection, a chosen piece), kept in the
+    table's ui JSON. Each game subclasses it as a dataclass; fields left at their default are
+    not stored, and keys it does not know (the service's own) are ignored when loading."""
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{key: value for key, value in data.items() if key in names})
+
+    def to_dict(self) -> dict[str, Any]:
+        found = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.default_factory is not dataclasses.MISSING:
+                default = f.default_factory()
+            else:
+                default = f.default
+            if value != default:
+                found[f.name] = value
+        return found
+
+
+S = TypeVar("S", bound=GameState)
+U = TypeVar("U", bound=UiState)
+
+
+@dataclass(frozen=True, slots=True)
+class TableView(Generic[U]):
+    """What the service knows of a table, as a controller shows it (read only).
+
+    - ``ui``: the game's own UI state.
+    - ``outcome``: how the game ended (the engine's, or a resignation or claim), else None.
+    - ``thinking``: the computer is to move (for a computer seat or a member away).
+    - ``autoplay``: the member seats the computer plays for while their members are away.
+    - ``expires``: when a waiting challenge or lobby lapses (a Unix time), else None.
+    - ``turn_deadline``: when the computer takes over a member's turn (games with a
+      ``turn_timeout``, while a member is to move), else None.
+    """
+
+    ui: U
+    outcome: Outcome | None = None
+    thinking: bool = False
+    autoplay: frozenset[int] = frozenset()
+    expires: float | None = None
+    turn_deadline: float | None = None
+
+
+@dataclass(slots=True)
+class Context(Generic[S, U]):
+    """One member's action on a table, as a controller sees it. ``ui`` is the game's UI state:
+    change it (or replace it) and return ``Intent(changed=True)`` to have it saved."""
 
     table: Table
-    state: GameState | None
+    state: S | None
     user_id: int
     user_name: str
     seat: int | None  # the member's seat that may act now, else their first seat, else None
@@ -34,6 +89,14 @@ class Context:
     # thread, so waiting blocks neither the event loop nor, being another process, its GIL).
     # ``fn`` must be a picklable top-level function; by default it simply runs here.
     compute: Callable[..., Any] = field(default=lambda fn, *args: fn(*args), repr=False)
+    ui: Any = field(default_factory=UiState)
+    autoplay: frozenset[int] = frozenset()  # member seats the computer plays for now
+    expires: float | None = None  # when a waiting challenge or lobby lapses
+
+    def require_state(self) -> S:
+        if self.state is None:
+            raise IllegalAction("The game has not started yet.")
+        return self.state
 
     def require_seat(self) -> int:
         if self.seat is None:
@@ -49,20 +112,43 @@ class Context:
 
 @dataclass(slots=True)
 class Intent:
-    """What a controller decided. ``changed``: the table (seats, ui, options, state) was
-    modified in place and must be saved; ``moved``: an engine move was made."""
+    """What a controller decided; the service carries it out.
+
+    - ``changed``: the table (seats, ui, options) was modified in place and must be saved.
+    - ``move``: the engine action the member asked for. The service applies it for their seat
+      (it must be their turn), saves, and runs the computer's turns after it.
+    - ``state``: a fresh deal that replaces the state (Deal, Start, Computer Start).
+    - ``private`` / ``update_private``: a message only the member sees (replacing the one they
+      clicked on); ``after_move`` draws it from the state once the move is applied.
+    - ``posts``: new messages for the channel.
+    """
 
     changed: bool = False
-    moved: bool = False
+    move: str | None = None
+    state: GameState | None = None
     private: Screen | None = None
     update_private: bool = False
     posts: list[Screen] = field(default_factory=list)
+    after_move: Callable[[Any], Screen] | None = field(default=None, repr=False)
+
+    @property
+    def moved(self) -> bool:
+        """The game itself changed: a move, or a new deal."""
+        return self.move is not None or self.state is not None
+
+    @property
+    def saves(self) -> bool:
+        return self.changed or self.moved
 
 
-class Controller:
-    """Base class; one subclass per game. Only :meth:`new_state`, :meth:`load` and
-    :meth:`board` must be written; the rest has defaults that suit two-player games."""
+class Controller(Generic[S, U]):
+    """Base class; one subclass per game, generic over its state type and UI state type. Set
+    :attr:`engine`, :attr:`title`, :attr:`rules_text` (and :attr:`ui_type` when the game keeps
+    UI state), and write :meth:`new_state` and :meth:`board`; the rest has defaults that suit
+    two-player games. ``kind`` and ``levels`` come from the engine."""
 
+    engine: ClassVar[Engine[Any]]
+    ui_type: ClassVar[type[UiState]] = UiState
     kind: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int] = 1
@@ -78,6 +164,13 @@ class Controller:
     # Actions anyone in the channel may use, and actions any seated player may use at any time.
     public_actions: ClassVar[frozenset[str]] = frozenset()
     seated_actions: ClassVar[frozenset[str]] = frozenset({"resign"})
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        engine = cls.__dict__.get("engine")
+        if engine is not None:  # the game's kind and levels are its engine's
+            cls.kind = engine.kind
+            cls.levels = engine.levels
 
     # -- setting up -------------------------------------------------------------------------
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
@@ -95,18 +188,25 @@ class Controller:
         seats = [Seat(s.name, s.user_id, s.ai_level) for s in finished.seats]
         return seats[::-1] if len(seats) == 2 else seats
 
-    def new_state(self, table: Table, seed: int) -> GameState:
+    def new_state(self, table: Table, seed: int) -> S:
         raise NotImplementedError
 
-    def load(self, data: dict[str, Any]) -> GameState:
-        raise NotImplementedError
+    def load(self, data: dict[str, Any]) -> S:
+        """The stored state, through the engine."""
+        state: S = self.engine.load(data)
+        return state
+
+    def ui(self, table: Table) -> U:
+        """The game's UI state stored on ``table``."""
+        ui: U = self.ui_type.from_dict(table.ui)  # type: ignore[assignment]  # ui_type is U's
+        return ui
 
     # -- showing ----------------------------------------------------------------------------
-    def board(self, table: Table, state: GameState) -> Screen:
+    def board(self, table: Table, state: S, view: TableView[U]) -> Screen:
         """The public board message (runs in a worker thread: it may render images)."""
         raise NotImplementedError
 
-    def lobby(self, table: Table) -> Screen:
+    def lobby(self, table: Table, view: TableView[U]) -> Screen:
         """The message of a table waiting to start (a challenge, by default)."""
         challenger, challenged = table.seats[0].name, table.seats[1].name
         if table.seats[1].user_id == table.created_by:
@@ -133,11 +233,17 @@ class Controller:
         return Button("Play again", "again", Style.SUCCESS, any_version=True)
 
     # -- acting -----------------------------------------------------------------------------
-    def handle(self, ctx: Context) -> Intent:
-        """A UI action other than an engine move (``m=<move>``), accept, decline and resign."""
+    def handle(self, ctx: Context[S, U]) -> Intent:
+        """A UI action other than an engine move (``m=<move>``), accept, decline and resign.
+
+        It never applies a move itself: it returns ``Intent(move=...)`` and the service does."""
         raise IllegalAction("That button does nothing here.")
 
-    def join(self, ctx: Context) -> Intent:
+    def detached(self, action: str) -> Screen:
+        """A public action used where no game of this kind is running (``/quarters secret``)."""
+        raise IllegalAction(f"No game of {self.title} is running in this channel.")
+
+    def join(self, ctx: Context[S, U]) -> Intent:
         """A member takes a free seat at a table that is waiting to start (lobby games)."""
         table = ctx.table
         if table.seat_of(ctx.user_id) is not None:
@@ -147,17 +253,17 @@ class Controller:
         table.seats.append(Seat(ctx.user_name, ctx.user_id))
         return Intent(changed=True)
 
-    def resign(self, ctx: Context) -> Intent | None:
+    def resign(self, ctx: Context[S, U]) -> Intent | None:
         """A seated member resigns. None (the default): the game ends with
         :meth:`outcome_on_resign`. A game that goes on without them (the computer takes the
         seat) changes the table here and returns what to save."""
         return None
 
-    def outcome_on_resign(self, state: GameState, seat: int) -> Outcome:
+    def outcome_on_resign(self, state: S, seat: int) -> Outcome:
         others = tuple(s for s in range(state.seats) if s != seat)
         return Outcome(winners=others, termination="resign")
 
-    def results(self, table: Table, state: GameState | None, outcome: Outcome) -> list[Result]:
+    def results(self, table: Table, state: S | None, outcome: Outcome) -> list[Result]:
         """One result per member seat: win, loss or draw."""
         vs_computer = any(seat.is_ai for seat in table.seats)
         results = []
@@ -178,7 +284,7 @@ class Controller:
             return "The game is drawn."
         return f"{' and '.join(names)} win{'s' if len(names) == 1 else ''}!"
 
-    def result_screen(self, table: Table, state: GameState | None, outcome: Outcome) -> Screen:
+    def result_screen(self, table: Table, state: S | None, outcome: Outcome) -> Screen:
         """The message posted in the channel when a game ends (runs in a worker thread)."""
         return Screen(content=f"🏁 **{self.title}**: {self.result_text(table, outcome)}")
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.tables.cards import card_label
-from bot.tables.controller import Context, Controller, Intent, table_seed
+from bot.tables.controller import Context, Controller, Intent, TableView, UiState, table_seed
 from bot.tables.screens import Button, Embed, Field, Option, Row, Screen, Select, Style
+from bot.tables.spec import GameSpec
 from games import hearts
 from games.base import IllegalAction, Outcome
 from games.cards import Card
@@ -85,12 +87,21 @@ def _seconds(value: float) -> str:
     return f"{value:g} s"
 
 
-class HeartsController(Controller):
-    kind = "hearts"
+@dataclass(slots=True)
+class HeartsUi(UiState):
+    """Members who left (the computer plays their seats: their seat, user id, name, points,
+    hands and moons when they left), and who closed the lobby."""
+
+    left: list[dict[str, Any]] = field(default_factory=list)
+    closed_by: str | None = None
+
+
+class HeartsController(Controller[State, HeartsUi]):
+    engine = hearts.ENGINE
+    ui_type = HeartsUi
     title = "Hearts"
     min_players = 1
     max_players = 4
-    levels = hearts.LEVELS
     ai_budget = 0.5  # the expert's search per card
     rules_text = RULES
     turn_timeout = 120.0
@@ -115,9 +126,6 @@ class HeartsController(Controller):
         rules = RULESETS[table.options.get("rules", "classic")]
         return State.new(seed=seed, rules=rules, dealer=random.Random(seed).randrange(4))
 
-    def load(self, data: dict[str, Any]) -> State:
-        return State.from_dict(data)
-
     def ai_delay(self, table: Table) -> float:
         """The table's pause between computer cards (none while the computers choose passes)."""
         if table.state is not None and table.state.get("phase") == Phase.PASS.value:
@@ -125,7 +133,7 @@ class HeartsController(Controller):
         return float(table.options.get("delay", DEFAULT_DELAY))
 
     # -- the lobby --------------------------------------------------------------------------
-    def lobby(self, table: Table) -> Screen:
+    def lobby(self, table: Table, view: TableView[HeartsUi]) -> Screen:
         host = next((s.name for s in table.seats if s.user_id == table.created_by), "the host")
         options = table.options
         lines = [f"**Hearts** — a table for four, opened by {host}."]
@@ -141,7 +149,7 @@ class HeartsController(Controller):
             f"{RULESET_WORDS[options.get('rules', 'classic')]} · "
             f"{_seconds(options.get('delay', DEFAULT_DELAY))} between computer cards"
         )
-        expires = table.ui.get("expires")
+        expires = view.expires
         closes = f" The table closes <t:{int(expires)}:R>." if expires else ""
         lines.append(
             f"Press **Join** to take a seat. {host} presses **Start** when everyone is in; "
@@ -189,9 +197,9 @@ class HeartsController(Controller):
         )
         return Screen(content="\n".join(lines), rows=rows)
 
-    def _lobby_action(self, ctx: Context) -> Intent:
+    def _lobby_action(self, ctx: Context[State, HeartsUi], expires: float | None) -> Intent:
         table = ctx.table
-        if ctx.now > table.ui.get("expires", ctx.now + 1):
+        if expires is not None and ctx.now > expires:
             raise IllegalAction("This table waited too long and closed. Start a new one.")
         host = ctx.user_id == table.created_by
         if ctx.action == "join":
@@ -200,7 +208,7 @@ class HeartsController(Controller):
             seat = ctx.require_seat()
             if host:
                 table.status = TableStatus.STOPPED
-                table.ui["closed_by"] = ctx.user_name
+                ctx.ui.closed_by = ctx.user_name
             else:
                 del table.seats[seat]
             return Intent(changed=True)
@@ -218,30 +226,22 @@ class HeartsController(Controller):
                 name = "Computer" if computers == 1 else f"Computer {number}"
                 table.seats.append(Seat(name, None, level))
             table.status = TableStatus.ACTIVE
-            table.ui = {}
-            ctx.state = self.new_state(table, table_seed(table))
-            return Intent(changed=True, moved=True)
+            ctx.ui = HeartsUi()
+            return Intent(changed=True, state=self.new_state(table, table_seed(table)))
         return super().handle(ctx)
 
     # -- the board --------------------------------------------------------------------------
     def names(self, table: Table) -> dict[int, str]:
         return {index: seat.name for index, seat in enumerate(table.seats)}
 
-    def table_outcome(self, table: Table, state: State) -> Outcome | None:
-        """The game's end: the engine's, or the end stored when every member left."""
-        outcome = state.outcome()
-        if outcome is None and "outcome" in table.ui:
-            outcome = Outcome.from_dict(table.ui["outcome"])
-        return outcome
-
-    def board(self, table: Table, state: State | None) -> Screen:
+    def board(self, table: Table, state: State | None, seen: TableView[HeartsUi]) -> Screen:
         if state is None:  # a lobby closed by its host
-            who = table.ui.get("closed_by", "The host")
+            who = seen.ui.closed_by or "The host"
             return Screen(content=f"{who} closed the Hearts table.")
         view = state.view(None)
         names = self.names(table)
-        outcome = self.table_outcome(table, state)
-        autoplay = set(table.ui.get("autoplay", ()))
+        outcome = seen.outcome
+        autoplay = set(seen.autoplay)
         rules = table.options.get("rules", "classic")
         header = f"**Hearts** — hand {view['hand_number'] + 1}"
         if view["pass_direction"] != "hold":
@@ -263,7 +263,7 @@ class HeartsController(Controller):
                         f"🤖 The computer is playing for {table.seats[seat].name} until they "
                         "come back (press **Your hand**)."
                     )
-            for left in table.ui.get("left", ()):
+            for left in seen.ui.left:
                 lines.append(f"{left['name']} left the game; the computer plays their seat.")
         picture = render_hearts_table(view, names, bottom=self._bottom(table))
         if outcome is not None:
@@ -291,7 +291,7 @@ class HeartsController(Controller):
         last = view.get("last_trick")
         if last:
             cards = last["cards"]
-            points = sum(c[1] == "H" for c in cards) + 13 * ("QS" in cards)
+            points = last["points"]
             taken = f" ({points} point{'s' if points != 1 else ''})" if points else ""
             return f"{names[last['winner']]} took the trick {labels(cards)}{taken}."
         return ""
@@ -435,13 +435,13 @@ class HeartsController(Controller):
         )
 
     # -- acting -----------------------------------------------------------------------------
-    def handle(self, ctx: Context) -> Intent:
+    def handle(self, ctx: Context[State, HeartsUi]) -> Intent:
         table = ctx.table
         if table.status is TableStatus.CHALLENGE:
             if ctx.action == "scores" or ctx.action == "hand":
                 raise IllegalAction("The game has not started yet.")
-            return self._lobby_action(ctx)
-        state: State = ctx.state  # type: ignore[assignment]
+            return self._lobby_action(ctx, ctx.expires)
+        state = ctx.require_state()
         if ctx.action == "join":
             raise IllegalAction("This game has started; join the next one.")
         if ctx.action == "scores":
@@ -451,7 +451,7 @@ class HeartsController(Controller):
         if ctx.action == "leave":
             return Intent(private=LEAVE_CONFIRMATION)
         if ctx.action == "hand":
-            back = seat in table.ui.get("autoplay", ())
+            back = seat in ctx.autoplay
             note = "Welcome back: the computer no longer plays for you." if back else ""
             return Intent(
                 changed=back,
@@ -464,12 +464,10 @@ class HeartsController(Controller):
             seat = ctx.require_turn()
             cards = hearts.parse_pass(ctx.arg)
             target = table.seats[pass_target(seat, state.pass_direction)].name
-            state.apply(seat, hearts.format_pass(cards))
             note = f"You passed {' '.join(card_label(c) for c in cards)} to {target}."
             return Intent(
-                changed=True,
-                moved=True,
-                private=self.hand_screen(table, state, seat, note),
+                move=hearts.format_pass(cards),
+                after_move=lambda after: self.hand_screen(table, after, seat, note),
                 update_private=True,
             )
         if ctx.action == "play":
@@ -477,11 +475,10 @@ class HeartsController(Controller):
                 raise IllegalAction("Choose three cards to pass first.")
             seat = ctx.require_turn()
             card = hearts.parse_play(ctx.arg)
-            state.apply(seat, hearts.format_play(card))
+            note = f"You played {card_label(card)}."
             return Intent(
-                changed=True,
-                moved=True,
-                private=self.hand_screen(table, state, seat, f"You played {card_label(card)}."),
+                move=hearts.format_play(card),
+                after_move=lambda after: self.hand_screen(table, after, seat, note),
                 update_private=True,
             )
         return super().handle(ctx)
@@ -496,10 +493,9 @@ class HeartsController(Controller):
         others = [i for i, s in enumerate(table.seats) if not s.is_ai and i != seat]
         if not others:
             return None
-        state: State = ctx.state  # type: ignore[assignment]
+        state = ctx.require_state()
         member = table.seats[seat]
-        left = list(table.ui.get("left", []))
-        left.append(
+        ctx.ui.left.append(
             {
                 "seat": seat,
                 "user_id": member.user_id,
@@ -509,8 +505,6 @@ class HeartsController(Controller):
                 "moons": state.moons[seat],
             }
         )
-        table.ui["left"] = left
-        table.ui["autoplay"] = [s for s in table.ui.get("autoplay", []) if s != seat]
         level = table.options.get("level", self.levels[-1])
         table.seats[seat] = Seat(f"{member.name} (computer)", None, level)
         return Intent(
@@ -519,7 +513,7 @@ class HeartsController(Controller):
             update_private=True,  # replaces the confirmation (a slash command gets a new one)
         )
 
-    def outcome_on_resign(self, state: State, seat: int) -> Outcome:  # type: ignore[override]
+    def outcome_on_resign(self, state: State, seat: int) -> Outcome:
         """The last member left: the game ends, the computers share the lowest total."""
         others = [s for s in range(4) if s != seat]
         best = min(state.totals[s] for s in others)
@@ -535,7 +529,8 @@ class HeartsController(Controller):
         totals = list(state.totals) if state is not None else [0] * 4
         moons = list(state.moons) if state is not None else [0] * 4
         hands = len(state.history) if state is not None else 0
-        vs_computer = any(s.is_ai for s in table.seats) or bool(table.ui.get("left"))
+        gone = self.ui(table).left
+        vs_computer = any(s.is_ai for s in table.seats) or bool(gone)
         found = []
         for index, seat in enumerate(table.seats):
             if seat.user_id is None:
@@ -551,7 +546,7 @@ class HeartsController(Controller):
                     name=seat.name,
                 )
             )
-        for left in table.ui.get("left", ()):
+        for left in gone:
             found.append(
                 Result(
                     left["user_id"],
@@ -600,3 +595,10 @@ class HeartsController(Controller):
     def rank_key(self, standing: Standing) -> tuple:
         average = self.average(standing)
         return (-standing.wins, float("inf") if average is None else average, -standing.games)
+
+
+SPEC = GameSpec(
+    HeartsController,
+    commands="bot.client.hearts_commands:hearts_group",
+    renderer=render_hearts_table,
+)

@@ -10,8 +10,9 @@ from fractions import Fraction
 from typing import Any
 
 from bot.tables.cards import cards_label
-from bot.tables.controller import Context, Controller, Intent, table_seed
+from bot.tables.controller import Context, Controller, Intent, TableView, UiState, table_seed
 from bot.tables.screens import Button, Row, Screen, Style
+from bot.tables.spec import GameSpec
 from games import kabu
 from games.base import IllegalAction, Outcome
 from games.kabu import Phase, Rules, State
@@ -70,12 +71,11 @@ def _hint(state_json: str, seat: int, compute: Callable[..., Any]) -> tuple[Frac
     return _HINTS[key]
 
 
-class KabuController(Controller):
-    kind = "kabu"
+class KabuController(Controller[State, UiState]):
+    engine = kabu.ENGINE
     title = "Kabu"
     min_players = 1
     max_players = 5
-    levels = kabu.LEVELS
     rules_text = RULES
     turn_timeout = 180.0  # a player away this long has the computer play their hand
     lobby_seconds = 10 * 60
@@ -90,9 +90,6 @@ class KabuController(Controller):
         rules = Rules(arashi=table.options.get("arashi", True))
         return State.new(players=len(table.seats), seed=seed, rules=rules)
 
-    def load(self, data: dict[str, Any]) -> State:
-        return State.from_dict(data)
-
     def rematch_seats(self, finished: Table) -> list[Seat]:
         """Deal again: the same players in the same order."""
         return [Seat(s.name, s.user_id, s.ai_level) for s in finished.seats]
@@ -101,7 +98,7 @@ class KabuController(Controller):
         return Button("Deal again", "again", Style.SUCCESS, any_version=True)
 
     # -- the lobby --------------------------------------------------------------------------
-    def lobby(self, table: Table) -> Screen:
+    def lobby(self, table: Table, view: TableView[UiState]) -> Screen:
         host = next((s.name for s in table.seats if s.user_id == table.created_by), "The host")
         names = ", ".join(s.name for s in table.seats)
         arashi = "on" if table.options.get("arashi", True) else "off"
@@ -124,21 +121,19 @@ class KabuController(Controller):
         )
 
     # -- the board --------------------------------------------------------------------------
-    def board(self, table: Table, state: State) -> Screen:
+    def board(self, table: Table, state: State, seen: TableView[UiState]) -> Screen:
         view = state.view(None)
         names = {i: seat.name for i, seat in enumerate(table.seats)}
         arashi = "on" if state.rules.arashi else "off"
         players = ", ".join(_short(seat.name) for seat in table.seats)
         lines = [f"**Kabu** — {players} vs the dealer · Arashi {arashi}"]
-        autoplay = set(table.ui.get("autoplay", ()))
-        thinking = any(s in autoplay for s in state.to_act())
+        thinking = seen.thinking
         rows: tuple[Row, ...]
         if state.is_over():
             lines.extend(self._reveal_lines(table, state))
             rows = ((self.again_button(),),)
-        elif "outcome" in table.ui:  # ended early (a claim against an idle player)
-            ended = Outcome.from_dict(table.ui["outcome"])
-            lines.append(f"The round ended early: {self.result_text(table, ended)}")
+        elif seen.outcome is not None:  # ended early (a claim against an idle player)
+            lines.append(f"The round ended early: {self.result_text(table, seen.outcome)}")
             rows = ((self.again_button(),),)
         else:
             (seat,) = state.to_act()
@@ -215,7 +210,7 @@ class KabuController(Controller):
         return lines
 
     # -- actions ----------------------------------------------------------------------------
-    def handle(self, ctx: Context) -> Intent:
+    def handle(self, ctx: Context[State, UiState]) -> Intent:
         table = ctx.table
         waiting = table.status is TableStatus.CHALLENGE
         if ctx.action in ("join", "leave", "deal") and not waiting:
@@ -235,15 +230,13 @@ class KabuController(Controller):
             if ctx.user_id != table.created_by:
                 host = next(s.name for s in table.seats if s.user_id == table.created_by)
                 raise IllegalAction(f"{host} opened this table and deals the first round.")
-            ctx.state = self.new_state(table, table_seed(table))
             table.status = TableStatus.ACTIVE
-            table.ui = {}
-            return Intent(changed=True, moved=True)
+            return Intent(changed=True, state=self.new_state(table, table_seed(table)))
         if ctx.action == "hint":
             ctx.require_seat()
             if ctx.state is None or waiting:
                 raise IllegalAction("The round has not been dealt yet.")
-            return Intent(private=self.hint(table, ctx.state, ctx.seat, ctx.compute))  # type: ignore[arg-type]
+            return Intent(private=self.hint(table, ctx.state, ctx.require_seat(), ctx.compute))
         return super().handle(ctx)
 
     def hint(
@@ -324,3 +317,8 @@ class KabuController(Controller):
 
     def rank_key(self, standing: Standing) -> tuple:
         return (-standing.wins, -standing.win_rate, standing.losses)
+
+
+SPEC = GameSpec(
+    KabuController, commands="bot.client.kabu_commands:kabu_group", renderer=render_kabu
+)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from bot.tables.controller import Context, Controller, Intent
+from bot.tables.controller import Context, Controller, Intent, TableView, UiState
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
+from bot.tables.spec import GameSpec
 from games import quarters
 from games.base import IllegalAction, Outcome
 from games.quarters import State
@@ -44,10 +46,18 @@ def fits_coin_buttons(start: list[int] | tuple[int, ...]) -> bool:
     return len(start) <= 4 and max(start) <= 5
 
 
-class QuartersController(Controller):
-    kind = "quarters"
+@dataclass(slots=True)
+class QuartersUi(UiState):
+    """The coins selected (``[pile, coin]``, 1-based), or the pile chosen in the menu."""
+
+    selected: list[list[int]] = field(default_factory=list)
+    pile: int | None = None
+
+
+class QuartersController(Controller[State, QuartersUi]):
+    engine = quarters.ENGINE
+    ui_type = QuartersUi
     title = "Quarters"
-    levels = quarters.LEVELS
     ai_budget = 0.5
     rules_text = RULES
     public_actions = frozenset({"secret"})
@@ -65,23 +75,18 @@ class QuartersController(Controller):
     def new_state(self, table: Table, seed: int) -> State:
         return State.new(table.options["piles"])
 
-    def load(self, data: dict[str, Any]) -> State:
-        return State.from_dict(data)
-
     # -- the board --------------------------------------------------------------------------
-    def board(self, table: Table, state: State) -> Screen:
+    def board(self, table: Table, state: State, seen: TableView[QuartersUi]) -> Screen:
         view = state.view()
-        outcome = state.outcome()
-        if outcome is None and "outcome" in table.ui:  # ended by resigning or a claim
-            outcome = Outcome.from_dict(table.ui["outcome"])
-        selected = set() if outcome else {tuple(c) for c in table.ui.get("selected", [])}
+        outcome = seen.outcome
+        selected = set() if outcome else {(pile, coin) for pile, coin in seen.ui.selected}
         names = [seat.name for seat in table.seats]
         lines = [f"**Quarters** — {names[0]} vs {names[1]}"]
         if view["last_move"]:
             mover = (state.first + len(state.moves) - 1) % 2
-            pile, count = view["last_move"].split("-")
+            pile, count = quarters.parse_move(view["last_move"])
             lines.append(f"{names[mover]} took {count} from pile {pile}.")
-        thinking = False
+        thinking = seen.thinking
         if outcome:
             loser = 1 - outcome.winners[0]
             how = {
@@ -92,8 +97,7 @@ class QuartersController(Controller):
             lines.append(f"🏆 **{names[outcome.winners[0]]} wins!** {names[loser]} {how}")
         else:
             seat = table.seats[state.turn]
-            if seat.is_ai:
-                thinking = True
+            if thinking:
                 lines.append("🤔 The computer is thinking…")
             else:
                 lines.append(
@@ -103,11 +107,16 @@ class QuartersController(Controller):
         if outcome:
             rows: tuple[Row, ...] = ((self.again_button(),),)
         else:
-            rows = self._controls(table, state, selected, disabled=thinking)
+            rows = self._controls(table, state, seen.ui, selected, disabled=thinking)
         return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
 
     def _controls(
-        self, table: Table, state: State, selected: set[tuple[int, int]], disabled: bool
+        self,
+        table: Table,
+        state: State,
+        ui: QuartersUi,
+        selected: set[tuple[int, int]],
+        disabled: bool,
     ) -> tuple[Row, ...]:
         start = state.start
         rows: list[Row] = []
@@ -129,7 +138,7 @@ class QuartersController(Controller):
                     )
                 )
         else:
-            pile = table.ui.get("pile")
+            pile = ui.pile
             rows.append(
                 Select(
                     "pile",
@@ -170,8 +179,8 @@ class QuartersController(Controller):
         return tuple(rows)
 
     # -- actions ----------------------------------------------------------------------------
-    def handle(self, ctx: Context) -> Intent:
-        state: State = ctx.state  # type: ignore[assignment]
+    def handle(self, ctx: Context[State, QuartersUi]) -> Intent:
+        state = ctx.require_state()
         table = ctx.table
         if ctx.action == "secret":
             return Intent(private=self.secret(state))
@@ -180,11 +189,10 @@ class QuartersController(Controller):
             ai_seats = [i for i, s in enumerate(table.seats) if s.is_ai]
             if not ai_seats or state.moves:
                 raise IllegalAction("The computer can only start before the first move.")
-            ctx.state = State.new(state.start, first=ai_seats[0])
-            table.ui = {}
-            return Intent(changed=True, moved=True)
-        seat = ctx.require_turn()
-        selected: list[list[int]] = [list(c) for c in table.ui.get("selected", [])]
+            ctx.ui = QuartersUi()
+            return Intent(changed=True, state=State.new(state.start, first=ai_seats[0]))
+        ctx.require_turn()
+        selected = [list(c) for c in ctx.ui.selected]
         if ctx.action == "c":
             pile, coin = _pair(ctx.arg)
             if not 1 <= pile <= len(state.piles) or not 1 <= coin <= state.piles[pile - 1]:
@@ -198,31 +206,35 @@ class QuartersController(Controller):
                 selected.remove([pile, coin])
             else:
                 selected.append([pile, coin])
-            table.ui["selected"] = sorted(selected)
+            ctx.ui.selected = sorted(selected)
             return Intent(changed=True)
         if ctx.action == "clear":
-            table.ui["selected"] = []
+            ctx.ui.selected = []
             return Intent(changed=True)
         if ctx.action == "remove":
             if not selected:
                 raise IllegalAction("Select one or more coins of a pile first.")
-            state.apply(seat, quarters.format_move(selected[0][0], len(selected)))
-            table.ui = {}
-            return Intent(changed=True, moved=True)
+            ctx.ui = QuartersUi()
+            return Intent(changed=True, move=quarters.format_move(selected[0][0], len(selected)))
         if ctx.action == "pile":
             pile = int(ctx.arg) if ctx.arg.isdigit() else 0
             if not 1 <= pile <= len(state.piles) or not state.piles[pile - 1]:
                 raise IllegalAction("Choose a pile that still has coins.")
-            table.ui["pile"] = pile
+            ctx.ui.pile = pile
             return Intent(changed=True)
         if ctx.action == "take":
-            pile = table.ui.get("pile")
+            pile = ctx.ui.pile
             if not pile or not ctx.arg.isdigit():
                 raise IllegalAction("Choose a pile first.")
-            state.apply(seat, quarters.format_move(pile, int(ctx.arg)))
-            table.ui = {}
-            return Intent(changed=True, moved=True)
+            ctx.ui = QuartersUi()
+            return Intent(changed=True, move=quarters.format_move(pile, int(ctx.arg)))
         return super().handle(ctx)
+
+    def detached(self, action: str) -> Screen:
+        """``/quarters secret`` where no game of Quarters is running: the Secret alone."""
+        if action == "secret":
+            return Screen(content=SECRET)
+        return super().detached(action)
 
     def secret(self, state: State) -> Screen:
         piles = state.piles
@@ -233,13 +245,13 @@ class QuartersController(Controller):
         else:
             wins = quarters.winning_moves(piles)
             if wins:
-                pile, count = wins[0].split("-")
+                pile, count = quarters.parse_move(wins[0])
                 text += f"The player to move wins by taking **{count} from pile {pile}**."
             else:
                 text += "The player to move has no winning move: play on and hope for a slip."
         return Screen(content=text)
 
-    def result_text(self, table: Table, outcome) -> str:
+    def result_text(self, table: Table, outcome: Outcome) -> str:
         winner = table.seats[outcome.winners[0]].name
         if outcome.termination == "resign":
             return f"{winner} wins — the opponent resigned."
@@ -258,3 +270,10 @@ def _pair(text: str) -> tuple[int, int]:
     if not a.isdigit() or not b.isdigit():
         raise IllegalAction("That coin is not on the board.")
     return int(a), int(b)
+
+
+SPEC = GameSpec(
+    QuartersController,
+    commands="bot.client.quarters_commands:quarters_group",
+    renderer=render_quarters,
+)

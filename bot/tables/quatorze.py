@@ -4,11 +4,13 @@ taken, a private Hint (with a button to play it), and Give up."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from bot.tables.cards import card_label
-from bot.tables.controller import Context, Controller, Intent, table_seed
+from bot.tables.controller import Context, Controller, Intent, TableView, UiState, table_seed
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
+from bot.tables.spec import GameSpec
 from games import quatorze
 from games.base import IllegalAction, Outcome
 from games.quatorze import State
@@ -51,11 +53,19 @@ def suggested_pair(state: dict[str, Any], budget: float, seed: int) -> str:
     return quatorze.hint(State.from_dict(state), budget, seed)
 
 
-class QuatorzeController(Controller):
-    kind = "quatorze"
+@dataclass(slots=True)
+class QuatorzeUi(UiState):
+    """The cell (0-based) chosen in the first of two menus, and after how many pairs."""
+
+    cell: int | None = None
+    moves: int | None = None
+
+
+class QuatorzeController(Controller[State, QuatorzeUi]):
+    engine = quatorze.ENGINE
+    ui_type = QuatorzeUi
     title = "Quatorze"
     solo = True
-    levels = quatorze.LEVELS
     rules_text = RULES
     hint_budget = 0.5  # seconds the hint may think
 
@@ -66,25 +76,21 @@ class QuatorzeController(Controller):
     def new_state(self, table: Table, seed: int) -> State:
         return State.new(seed=seed, winnable=table.options.get("winnable", False))
 
-    def load(self, data: dict[str, Any]) -> State:
-        return State.from_dict(data)
-
     # -- the board --------------------------------------------------------------------------
-    def first_card(self, table: Table, state: State) -> int | None:
+    def first_card(self, ui: QuatorzeUi, state: State) -> int | None:
         """The cell (0-based) chosen in the first of two menus, if it still has a partner."""
-        chosen = table.ui.get("first")
-        if not isinstance(chosen, dict) or chosen.get("moves") != len(state.moves):
+        cell = ui.cell
+        if cell is None or ui.moves != len(state.moves):
             return None
-        cell = chosen.get("cell")
         return cell if any(cell in pair for pair in state.pairs()) else None
 
-    def board(self, table: Table, state: State) -> Screen:
-        if not state.is_over() and "outcome" in table.ui:  # given up by `/game resign`
+    def board(self, table: Table, state: State, seen: TableView[QuatorzeUi]) -> Screen:
+        outcome = seen.outcome  # the engine's, or a give-up by `/game resign`
+        if outcome is not None and not state.is_over():  # draw the grid as given up
             state = State.from_dict(state.to_dict())
             state.apply(0, "give-up")
-        outcome = state.outcome()
         player = table.seats[0].name
-        first = None if outcome else self.first_card(table, state)
+        first = None if outcome else self.first_card(seen.ui, state)
         picture = render_quatorze(state.view(0), () if first is None else (first + 1,))
         head = f"**Quatorze** — {player}'s solitaire"
         if state.winnable:
@@ -166,14 +172,14 @@ class QuatorzeController(Controller):
         return f"No row or column holds a pair any more: {player} scored **{score}**/52."
 
     # -- actions ----------------------------------------------------------------------------
-    def handle(self, ctx: Context) -> Intent:
-        state: State = ctx.state  # type: ignore[assignment]
+    def handle(self, ctx: Context[State, QuatorzeUi]) -> Intent:
+        state = ctx.require_state()
         if ctx.action == "first":
             ctx.require_turn()
             cell = int(ctx.arg) - 1 if ctx.arg.isdigit() else -1
             if not any(cell in pair for pair in state.pairs()):
                 raise IllegalAction(f"The card in cell {ctx.arg[:3]} has no partner to take.")
-            ctx.table.ui["first"] = {"cell": cell, "moves": len(state.moves)}
+            ctx.ui = QuatorzeUi(cell=cell, moves=len(state.moves))
             return Intent(changed=True)
         if ctx.action == "hint":
             ctx.require_turn()
@@ -182,10 +188,7 @@ class QuatorzeController(Controller):
             ctx.require_turn()
             a, b = quatorze.parse_move(ctx.arg)
             text = f"✅ You took {_cell(state, a)} and {_cell(state, b)}."
-            state.apply(0, ctx.arg)
-            return Intent(
-                changed=True, moved=True, private=Screen(content=text), update_private=True
-            )
+            return Intent(move=ctx.arg, private=Screen(content=text), update_private=True)
         if ctx.action == "give-up?":
             ctx.require_turn()
             return Intent(
@@ -196,10 +199,8 @@ class QuatorzeController(Controller):
             )
         if ctx.action == "give-up":
             ctx.require_turn()
-            state.apply(0, "give-up")
             return Intent(
-                changed=True,
-                moved=True,
+                move="give-up",
                 private=Screen(content=f"🏳️ You gave up with {state.score} points."),
                 update_private=True,
             )
@@ -269,3 +270,10 @@ class QuatorzeController(Controller):
 
     def rank_key(self, standing: Standing) -> tuple:
         return (-standing.wins, -standing.best, standing.games)
+
+
+SPEC = GameSpec(
+    QuatorzeController,
+    commands="bot.client.quatorze_commands:quatorze_group",
+    renderer=render_quatorze,
+)

@@ -99,7 +99,7 @@ class Reply:
     - ``posts``: new messages for the channel (the result, a game record).
     - ``update_private``: the member clicked on a private message; replace it with ``private``.
     - ``ai_next``: the computer must move next; the Discord layer calls
-      :meth:`TableService.computer_turn` and edits the board with what it returns.
+      :meth:`TableService.play_computer` and edits the board with each reply it gets.
     - ``repost``: post ``board`` as a new message and retire the old one's controls.
     """
 

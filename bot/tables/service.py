@@ -7,16 +7,27 @@ messages. Tests drive whole games through this class with a real database and re
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any
 
 from bot.tables.ai import AiRunner
-from bot.tables.controller import Context, Controller, Intent, table_seed
+from bot.tables.controller import (
+    SERVICE_KEYS,
+    Context,
+    Controller,
+    Intent,
+    TableView,
+    UiState,
+    table_seed,
+)
 from bot.tables.ratings import elo_change
+from bot.tables.registry import controllers as registered_controllers
 from bot.tables.screens import Embed, Field, Reply, Screen
 from games.base import GameState, IllegalAction, Outcome
 from storage import Database, Result, Seat, Table, TableStatus
@@ -38,15 +49,18 @@ class Member:
 
 
 class TableService:
+    """``controllers``: one per game kind; by default those of every registered game."""
+
     def __init__(
         self,
         db: Database,
-        controllers: Mapping[str, Controller],
-        ai: AiRunner,
+        controllers: Mapping[str, Controller] | None = None,
+        ai: AiRunner | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.db = db
-        self.controllers = dict(controllers)
+        self.controllers = dict(registered_controllers() if controllers is None else controllers)
+        ai = AiRunner() if ai is None else ai
         self.ai = ai
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
@@ -164,7 +178,7 @@ class TableService:
             and not (name == "stop" and who.manage_messages)
         ):
             raise IllegalAction("You are not seated at this table — you can watch, though.")
-        ctx = Context(
+        ctx: Context[Any, Any] = Context(
             table,
             state,
             who.user_id,
@@ -175,6 +189,9 @@ class TableService:
             self.clock(),
             who.manage_messages,
             compute=self.ai.run_blocking,
+            ui=controller.ui(table),
+            autoplay=frozenset(table.ui.get("autoplay", ())),
+            expires=table.ui.get("expires"),
         )
         if name == "resign":
             resigning = ctx.require_seat()
@@ -182,14 +199,13 @@ class TableService:
             if handled is None:
                 return await self._resign(table, state, resigning)
             intent = handled
-        elif name == "m":
-            ctx.require_turn()
-            state.apply(seat, arg)  # type: ignore[union-attr]
-            intent = Intent(changed=True, moved=True)
+        elif name == "m":  # a move typed or chosen as it is: nothing for the controller to do
+            intent = Intent(move=arg)
+            self._carry_out(ctx, intent)
         else:
             # In a worker thread: a hint or a deal may need real computation.
-            intent = await asyncio.to_thread(controller.handle, ctx)
-        if not intent.changed:
+            intent = await asyncio.to_thread(self._handle, controller, ctx)
+        if not intent.saves:
             return Reply(
                 private=intent.private,
                 posts=intent.posts,
@@ -198,8 +214,40 @@ class TableService:
                 version=table.version,
                 board_message_id=table.board_message_id,
             )
+        self._store_ui(table, ctx.ui, new_deal=intent.state is not None)
         self._take_back(table, who.user_id)
         return await self._commit(table, ctx.state, intent)
+
+    @staticmethod
+    def _store_ui(table: Table, ui: UiState, *, new_deal: bool) -> None:
+        """Write the game's UI state back beside the service's own keys. A new deal ends the
+        lobby's wait; a seat the computer took for good is no longer played for a member."""
+        kept = {k: v for k, v in table.ui.items() if k in SERVICE_KEYS}
+        if new_deal:
+            kept.pop("expires", None)
+        if "autoplay" in kept:
+            kept["autoplay"] = [s for s in kept["autoplay"] if not table.seats[s].is_ai]
+        table.ui = {**kept, **ui.to_dict()}
+
+    def _handle(self, controller: Controller, ctx: Context) -> Intent:
+        """Ask the controller what the member wants, then carry it out (in a worker thread)."""
+        intent = controller.handle(ctx)
+        self._carry_out(ctx, intent)
+        return intent
+
+    @staticmethod
+    def _carry_out(ctx: Context, intent: Intent) -> None:
+        """Apply what a controller asked for to ``ctx.state``: a new deal, then the member's
+        move for their seat (only on their turn). An illegal move raises IllegalAction, and
+        nothing is saved."""
+        if intent.state is not None:
+            ctx.state = intent.state
+        if intent.move is not None:
+            seat = ctx.require_turn()
+            assert ctx.state is not None  # require_turn checked it
+            ctx.state.apply(seat, intent.move)
+        if intent.after_move is not None:
+            intent.private = intent.after_move(ctx.state)
 
     @staticmethod
     def _take_back(table: Table, user_id: int) -> None:
@@ -262,7 +310,7 @@ class TableService:
                 Result(a.user_id, a.outcome, a.points, False, change_a or 1e-9, a.extra, a.name),
                 Result(b.user_id, b.outcome, b.points, False, change_b or 1e-9, b.extra, b.name),
             ]
-        table.ui = {**table.ui, "outcome": outcome.to_dict()}
+        table.outcome = outcome.to_dict()
         return await self.db.finish_table(table, results, status=status, now=now)
 
     async def _result_post(self, table: Table, state: GameState | None, outcome: Outcome) -> Screen:
@@ -368,14 +416,43 @@ class TableService:
         level = table.seats[seat].ai_level or table.options.get("level") or controller.levels[-1]
         seed = table_seed(table, table.version)
         action = await self.ai.choose(
-            table.kind, table.state, seat, level, controller.ai_budget, seed
+            controller.engine, table.state, seat, level, controller.ai_budget, seed
         )
         async with self._lock(table_id):
             fresh = await self.db.get_table(table_id)
             if fresh is None or fresh.version != table.version:
                 return None  # the table changed meanwhile (resigned, stopped); nothing to do
             state.apply(seat, action)
-            return await self._commit(fresh, state, Intent(changed=True, moved=True))
+            return await self._commit(fresh, state, Intent(move=action))
+
+    async def play_computer(
+        self,
+        table_id: int,
+        show: Callable[[Reply], Awaitable[None]] | None = None,
+        delay: float = 0.0,
+        guard: Callable[[], AbstractAsyncContextManager[object]] | None = None,
+    ) -> Reply | None:
+        """Play every computer turn due at a table, one after another, ``delay`` seconds before
+        the first and the table's own delay between the others; ``show`` gets each reply as it
+        comes (the client edits the board with it). Each turn and its showing run inside
+        ``guard()`` when given (the client's drain, which refuses to start one while the bot
+        stops). Returns the last reply, None when the computer had nothing to do. The client,
+        the playground and the tests all use this."""
+        last = None
+        if delay:
+            await asyncio.sleep(delay)
+        while True:
+            async with guard() if guard is not None else contextlib.nullcontext():
+                reply = await self.computer_turn(table_id)
+                if reply is None or reply.error:
+                    return last
+                last = reply
+                if show is not None:
+                    await show(reply)
+            if not reply.ai_next:
+                return last
+            if reply.delay:
+                await asyncio.sleep(reply.delay)
 
     def computer_to_move(self, table: Table, state: GameState | None) -> bool:
         if table.status is not TableStatus.ACTIVE or state is None:
@@ -388,17 +465,46 @@ class TableService:
         controller = self.controllers[table.kind]
         if state is None and table.state is not None:
             state = controller.load(table.state)
+        view = self.table_view(table, state)
         if table.status is TableStatus.CHALLENGE:
-            board = controller.lobby(table)
+            board = controller.lobby(table, view)
         else:
-            board = await asyncio.to_thread(controller.board, table, state)
+            board = await asyncio.to_thread(controller.board, table, state, view)
         return Reply(
             board=board,
             table_id=table.id,
             version=table.version,
             board_message_id=table.board_message_id,
-            ai_next=self.computer_to_move(table, state),
+            ai_next=view.thinking,
             delay=controller.ai_delay(table),
+        )
+
+    def table_view(self, table: Table, state: GameState | None) -> TableView[Any]:
+        """What a controller may know of ``table`` beyond its own UI state: how the game ended
+        (stored by the service, else the engine's), whether the computer is to move, the seats
+        it plays for members away, and when a lobby lapses."""
+        outcome = Outcome.from_dict(table.outcome) if table.outcome is not None else None
+        if outcome is None and state is not None:
+            outcome = state.outcome()
+        controller = self.controllers[table.kind]
+        expires = table.ui.get("expires")
+        autoplay = frozenset(table.ui.get("autoplay", ()))
+        thinking = self.computer_to_move(table, state)
+        deadline = None
+        if (
+            controller.turn_timeout is not None
+            and table.status is TableStatus.ACTIVE
+            and state is not None
+            and any(not table.seats[s].is_ai and s not in autoplay for s in state.to_act())
+        ):
+            deadline = table.last_move_at + controller.turn_timeout
+        return TableView(
+            ui=controller.ui(table),
+            outcome=outcome,
+            thinking=thinking,
+            autoplay=autoplay,
+            expires=None if expires is None else float(expires),
+            turn_deadline=deadline,
         )
 
     async def show(self, who: Member) -> Reply:
@@ -408,6 +514,8 @@ class TableService:
             return Reply.refuse("No game is running in this channel.")
         async with self._lock(table.id):
             table = await self.db.get_table(table.id)
+            if table is None:
+                return Reply.refuse("This game no longer exists.")
             if not await self.db.save_table(table):  # bump the version: old controls go stale
                 return Reply.refuse("The board changed at the same moment; try again.")
             reply = await self._board_reply(table)
@@ -423,6 +531,17 @@ class TableService:
         if table is None:
             return Reply.refuse("No game is running in this channel.")
         return await self.act(who, table.id, None, action)
+
+    async def ask(self, who: Member, kind: str, action: str) -> Reply:
+        """A game's public action asked by a command (``/quarters secret``): on the channel's
+        running table of that game, or on its own where none is running."""
+        table = await self.db.open_table_in_channel(who.channel_id)
+        if table is not None and table.kind == kind and table.state is not None:
+            return await self.act(who, table.id, None, action)
+        try:
+            return Reply(private=self.controllers[kind].detached(action))
+        except IllegalAction as exc:
+            return Reply.refuse(str(exc))
 
     # -- ending idle games ------------------------------------------------------------------
     async def settings(self, guild_id: int) -> dict[str, float]:
@@ -447,7 +566,11 @@ class TableService:
             return Reply.refuse("No game is running in this channel.")
         async with self._lock(table.id):
             table = await self.db.get_table(table.id)
+            if table is None:
+                return Reply.refuse("This game no longer exists.")
             controller = self.controllers[table.kind]
+            if table.state is None:
+                return Reply.refuse("No game is running in this channel.")
             state = controller.load(table.state)
             seat = table.seat_of(who.user_id)
             humans = [s for s in table.seats if not s.is_ai]
@@ -480,6 +603,8 @@ class TableService:
             return Reply.refuse("No game is running in this channel.")
         async with self._lock(table.id):
             table = await self.db.get_table(table.id)
+            if table is None:
+                return Reply.refuse("This game no longer exists.")
             limits = await self.settings(table.guild_id)
             idle = self.clock() - table.last_move_at >= limits["idle_claim_minutes"] * 60
             seated = table.seat_of(who.user_id) is not None

@@ -10,13 +10,30 @@ game as the bot plays it), ``pdn`` (game records), ``evaluation`` and ``ai`` (th
 
 from __future__ import annotations
 
+from games.base import Engine
 from games.checkers.ai import LEVELS, choose
-from games.checkers.board import BLACK, RED, Board, Color, LegalMoves, Move, Termination, perft
+from games.checkers.board import (
+    BLACK,
+    KING_ROWS,
+    RED,
+    Board,
+    Color,
+    LegalMoves,
+    Move,
+    Termination,
+    crowns,
+    perft,
+    square_coords,
+)
 from games.checkers.pdn import read_pdn, write_pdn
 from games.checkers.state import State
 
+ENGINE: Engine[State] = Engine("checkers", State, choose, LEVELS)
+
 __all__ = [
     "BLACK",
+    "ENGINE",
+    "KING_ROWS",
     "LEVELS",
     "RED",
     "Board",
@@ -26,7 +43,9 @@ __all__ = [
     "State",
     "Termination",
     "choose",
+    "crowns",
     "perft",
     "read_pdn",
+    "square_coords",
     "write_pdn",
 ]

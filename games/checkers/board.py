@@ -52,6 +52,27 @@ class Termination(StrEnum):
     AGREEMENT = "agreement"
 
 
+KING_ROWS = {"b": frozenset({29, 30, 31, 32}), "r": frozenset({1, 2, 3, 4})}  # where men crown
+
+
+def square_coords(square: int) -> tuple[int, int]:
+    """Row and column (0-7, from the top left, Black's side) of a square 1-32.
+
+    >>> square_coords(1), square_coords(5), square_coords(32)
+    ((0, 1), (1, 0), (7, 6))
+    """
+    return bb.coords(square - 1)
+
+
+def crowns(piece: str | None, end: int) -> bool:
+    """Whether a man (``"b"`` or ``"r"``; kings are upper case) reaching ``end`` is crowned.
+
+    >>> crowns("b", 30), crowns("r", 30), crowns("B", 30)
+    (True, False, False)
+    """
+    return piece in KING_ROWS and end in KING_ROWS[piece]
+
+
 def _between(a: int, b: int) -> int:
     """The square (1-32) jumped when going from square ``a`` to square ``b``."""
     (ra, ca), (rb, cb) = bb.coords(a - 1), bb.coords(b - 1)

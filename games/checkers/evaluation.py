@@ -21,7 +21,8 @@ EDGES = sum(1 << (s - 1) for s in (5, 13, 21, 12, 20, 28, 1, 2, 3, 4, 29, 30, 31
 
 def _row_tables() -> tuple[list[list[int]], list[list[int]]]:
     """Per byte of the board (two rows), the summed advancement of men for each colour."""
-    black, red = [], []
+    black: list[list[int]] = []
+    red: list[list[int]] = []
     for byte in range(4):
         bt, rt = [], []
         for value in range(256):
@@ -43,7 +44,8 @@ _ADV_BLACK, _ADV_RED = _row_tables()
 
 def _cones() -> tuple[list[int], list[int]]:
     """Squares from which an enemy piece could reach the path of a man racing to crown."""
-    black, red = [], []
+    black: list[int] = []
+    red: list[int] = []
     for i in range(32):
         row, col = bb.coords(i)
         for table, step, last in ((black, 1, 7), (red, -1, 0)):

@@ -43,4 +43,5 @@ def parse_pass(text: str) -> tuple[Card, Card, Card]:
     cards = [Card.parse(p) for p in parts]
     if len(cards) != PASS_SIZE or len(set(cards)) != PASS_SIZE:
         raise IllegalAction("Pass exactly three different cards.")
-    return tuple(sorted(cards, key=from_card))  # type: ignore[return-value]
+    first, second, third = sorted(cards, key=from_card)
+    return first, second, third

@@ -345,7 +345,7 @@ class State:
                 for h in self.history
             ],
             "over": self.is_over(),
-            "outcome": self.outcome().to_dict() if self.is_over() else None,  # type: ignore[union-attr]
+            "outcome": None if (ended := self.outcome()) is None else ended.to_dict(),
         }
         if seat is not None:
             mine = self.passes[seat]
@@ -360,9 +360,13 @@ class State:
         return v
 
     def _last_trick_this_hand(self) -> dict[str, Any] | None:
-        """The last full trick of this hand (None before the first one is complete)."""
+        """The last full trick of this hand (None before the first one is complete), with the
+        points its winner took."""
         lt = self.last_trick
-        return dict(lt) if lt and lt["hand"] == self.hand_number else None
+        if not lt or lt["hand"] != self.hand_number:
+            return None
+        cards = sum(1 << from_card(Card.parse(code)) for code in lt["cards"])
+        return {**lt, "points": points_in(cards)}
 
     # -- JSON -----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -60,9 +60,9 @@ def choose(state: State, seat: int, level: str = "best", budget: float = 1.0, se
         if level == "best":
             # Positions are alike except that an ace or a 4 may become Shippin.
             for rank in (1, 4):
-                for position in range(POSITIONS):
-                    action = format_pick(position + 1)
-                    if action in legal and int(state.positions[position][0].rank) == rank:
+                for spot in range(POSITIONS):
+                    action = format_pick(spot + 1)
+                    if action in legal and int(state.positions[spot][0].rank) == rank:
                         return action
         return rng.choice(legal)
     position = state.picks[seat]

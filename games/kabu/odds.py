@@ -184,15 +184,15 @@ def _decide_and_win(
         if not count:
             continue
         third = dealer_code((d1, d2, rep), arashi)
-        own = tuple(player_code((first, rep), arashi) for first in seated)
-        key = (third, *own)
+        codes = tuple(player_code((first, rep), arashi) for first in seated)
+        key = (third, *codes)
         if key in merged:
             pool[merged[key]] += count
             continue
         merged[key] = len(pool)
         c3.append(third)
         pool.append(count)
-        hand_codes.append(own)
+        hand_codes.append(codes)
     k = len(pool)
     stand_beats = BEATS[code2]
 

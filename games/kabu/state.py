@@ -228,10 +228,10 @@ class State:
         if seat not in self.to_act():
             raise IllegalAction("It is not your turn.")
         if self.phase is Phase.PICK:
-            position = parse_pick(action) - 1
-            if position in self.picks:
-                raise IllegalAction(f"Position {position + 1} is already taken.")
-            self.picks[seat] = position
+            wanted = parse_pick(action) - 1
+            if wanted in self.picks:
+                raise IllegalAction(f"Position {wanted + 1} is already taken.")
+            self.picks[seat] = wanted
             if None not in self.picks:
                 self.phase = Phase.DECIDE
                 self._advance()

@@ -10,11 +10,15 @@
 (1, 4, 5)
 """
 
+from games.base import Engine
 from games.quarters.ai import LEVELS, choose
 from games.quarters.state import MAX_COINS, MAX_PILES, State, format_move, parse_move
 from games.quarters.strategy import is_winning, nim_sum, winning_moves
 
+ENGINE: Engine[State] = Engine("quarters", State, choose, LEVELS)
+
 __all__ = [
+    "ENGINE",
     "LEVELS",
     "MAX_COINS",
     "MAX_PILES",

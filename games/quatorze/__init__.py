@@ -7,7 +7,19 @@
 True
 """
 
+from games.base import Engine
 from games.quatorze.ai import LEVELS, choose, hint
 from games.quatorze.state import State, Status, format_move, parse_move
 
-__all__ = ["LEVELS", "State", "Status", "choose", "format_move", "hint", "parse_move"]
+ENGINE: Engine[State] = Engine("quatorze", State, choose, LEVELS)
+
+__all__ = [
+    "ENGINE",
+    "LEVELS",
+    "State",
+    "Status",
+    "choose",
+    "format_move",
+    "hint",
+    "parse_move",
+]

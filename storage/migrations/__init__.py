@@ -54,6 +54,12 @@ def statements(sql: str) -> list[str]:
     return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
 
 
+def _first(row: Any) -> int:
+    """The one value of a one-row, one-column answer (``PRAGMA user_version`` always has one)."""
+    assert row is not None
+    return int(row[0])
+
+
 async def apply_migrations(conn: aiosqlite.Connection, upto: int | None = None) -> int:
     """Apply every SQLite migration newer than the database (up to ``upto``); return the version.
 
@@ -65,7 +71,7 @@ async def apply_migrations(conn: aiosqlite.Connection, upto: int | None = None) 
         await conn.execute("BEGIN IMMEDIATE")
         try:
             async with conn.execute("PRAGMA user_version") as cur:
-                current = (await cur.fetchone())[0]
+                current = _first(await cur.fetchone())
             if number > current:
                 for statement in statements(sql):
                     await conn.execute(statement)
@@ -75,7 +81,7 @@ async def apply_migrations(conn: aiosqlite.Connection, upto: int | None = None) 
             await conn.execute("ROLLBACK")
             raise
     async with conn.execute("PRAGMA user_version") as cur:
-        return int((await cur.fetchone())[0])
+        return _first(await cur.fetchone())
 
 
 async def apply_postgres_migrations(conn: Any, upto: int | None = None) -> int:

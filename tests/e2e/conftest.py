@@ -7,6 +7,11 @@
 
 Teardown fails the test when the fake recorded a problem (limit violation, late first response,
 unknown route, protocol misuse) or when a bot process logged an error or a traceback.
+
+The bot stores into a SQLite file in the test's ``tmp_path``. A test (or a module, through
+``pytestmark``) marked ``@pytest.mark.both_backends`` runs twice, as ``[sqlite]`` and as
+``[postgresql]`` (a fresh schema of the PostgreSQL test server, see ``tests/pg.py``); the
+``rows`` fixture reads whichever the bot writes.
 """
 
 from __future__ import annotations
@@ -16,10 +21,12 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
+from e2e_helpers import TableRows
+from pg import fresh_schema
 
 from bot.fakediscord import Driver, FakeDiscord
 from bot.fakediscord.launch import configure
@@ -27,6 +34,46 @@ from bot.fakediscord.launch import configure
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 ERROR_MARKERS = ("Traceback (most recent call last)", "ERROR", "CRITICAL")
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "both_backends: run the test on SQLite and on PostgreSQL (a schema of its own)"
+    )
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """``both_backends`` tests run once per back-end (``[sqlite]``, ``[postgresql]``)."""
+    if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker(
+        "both_backends"
+    ):
+        metafunc.parametrize("backend", BACKENDS, indirect=True)
+
+
+@pytest.fixture
+def backend(request: pytest.FixtureRequest) -> str:
+    """The bot's back-end: ``sqlite`` unless the test is marked ``both_backends``."""
+    return getattr(request, "param", "sqlite")
+
+
+@pytest.fixture
+async def database_url(backend: str, tmp_path: Path) -> AsyncIterator[str]:
+    """The bot's ``DATABASE_URL``: a file in ``tmp_path``, or a fresh PostgreSQL schema
+    (dropped afterwards; skipped locally, failed under CI=true, when no server answers)."""
+    if backend == "sqlite":
+        yield f"sqlite:///{tmp_path}/parlour.db"
+        return
+    async with fresh_schema() as url:
+        yield url
+
+
+@pytest.fixture
+def rows(database_url: str) -> Iterator[TableRows]:
+    """The bot's game tables and results, read from its database."""
+    reader = TableRows(database_url)
+    yield reader
+    reader.close()
 
 
 def _fail_on_problems(fake: FakeDiscord) -> None:
@@ -138,11 +185,13 @@ StartBot = Callable[..., Awaitable[BotProcess]]
 
 
 @pytest.fixture
-async def start_bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[StartBot]:
+async def start_bot(
+    fake: FakeDiscord, tmp_path: Path, database_url: str
+) -> AsyncIterator[StartBot]:
     """Factory: ``await start_bot(module="bot", *args, env={...}, wait_ready=True)``.
 
-    The process gets DISCORD_TOKEN=fake and DATABASE_URL=sqlite:///<tmp>/parlour.db (override
-    with ``env``). At teardown it is stopped, and any error or traceback in its log fails the
+    The process gets DISCORD_TOKEN=fake and DATABASE_URL=``database_url`` (override with
+    ``env``). At teardown it is stopped, and any error or traceback in its log fails the
     test (unless ``allow_errors=True`` was passed).
     """
     bots: list[tuple[BotProcess, bool]] = []
@@ -157,7 +206,7 @@ async def start_bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[StartBot
         full_env = {
             **os.environ,
             "DISCORD_TOKEN": fake.world.token,
-            "DATABASE_URL": f"sqlite:///{tmp_path}/parlour.db",
+            "DATABASE_URL": database_url,
             "PYTHONPATH": os.pathsep.join([str(ROOT), str(HERE)]),
             "PYTHONUNBUFFERED": "1",
             **(env or {}),

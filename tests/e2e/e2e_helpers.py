@@ -4,25 +4,31 @@
   has since taken it off the message (a board retired by ``/game show``).
 - :func:`descendants` / :func:`wait_gone`: the processes a bot started (its computer players),
   to check none outlive it.
-- :class:`TableRows`: read the bot's SQLite file (``DATABASE_URL`` of ``start_bot``) to check
-  what was stored, and to age a challenge without waiting for it.
+- :class:`TableRows`: read the bot's database (``DATABASE_URL`` of ``start_bot``, SQLite or
+  PostgreSQL) to check what was stored, and to age a challenge without waiting for it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
 import sqlite3
+import threading
 import time
-from collections.abc import Iterable, Iterator
-from contextlib import closing, contextmanager
+from collections.abc import Coroutine, Iterable
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import asyncpg
+
 from bot.fakediscord import Driver, FakeDiscord, Message, Response
 from bot.fakediscord.server import MESSAGE_COMPONENT
 from bot.fakediscord.state import BUTTON, walk_components
+from storage.backends import postgres_sql
+from storage.database import is_postgres, parse_database_url
 
 # -- members' clicks ------------------------------------------------------------------------
 
@@ -95,8 +101,6 @@ def alive(pids: Iterable[int]) -> set[int]:
 
 async def wait_gone(driver: Driver, pids: Iterable[int], timeout: float = 5.0) -> None:
     """Wait until none of ``pids`` runs; fail naming the survivors."""
-    import asyncio
-
     pids = set(pids)
     deadline = time.monotonic() + timeout
     while alive(pids):
@@ -119,24 +123,87 @@ class TableRow:
     seats: list[dict[str, Any]]
 
 
-class TableRows:
-    """Read (and, to age a challenge, touch) the bot's ``game_tables``."""
+class _SqliteRows:
+    """Short-lived sqlite3 connections to the bot's file."""
+
+    dialect = "sqlite"
 
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        """A short-lived connection; what it wrote is committed when the block ends."""
+    def run(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        """Run one statement in its own transaction (committed when it returns)."""
         with closing(sqlite3.connect(self.path, timeout=5)) as conn, conn:
-            yield conn
+            return conn.execute(sql, args).fetchall()
+
+    def close(self) -> None:
+        pass
+
+
+class _PostgresRows:
+    """One asyncpg connection, driven from a thread of its own so that the test's event loop
+    (which serves the fake Discord) can ask synchronously, as it does of SQLite."""
+
+    dialect = "postgresql"
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+        self._thread.start()
+        self._conn: asyncpg.Connection | None = None
+
+    def _call(self, coro: Coroutine[Any, Any, Any]) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout=10)
+
+    async def _run(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        if self._conn is None:
+            self._conn = await asyncpg.connect(self.url)
+        return [tuple(r) for r in await self._conn.fetch(postgres_sql(sql), *args)]
+
+    def run(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        """Run one statement (autocommit)."""
+        return self._call(self._run(sql, args))
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._call(self._conn.close())
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(5)
+        self._loop.close()
+
+
+class TableRows:
+    """Read (and, to age a challenge, touch) the bot's ``game_tables`` on either back-end.
+
+    ``target`` is the bot's ``DATABASE_URL`` (``sqlite:///...`` or ``postgresql://...``) or a
+    SQLite file. Close it when done (the ``rows`` fixture does).
+    """
+
+    def __init__(self, target: str | Path) -> None:
+        if isinstance(target, str) and is_postgres(target):
+            self.db: _SqliteRows | _PostgresRows = _PostgresRows(target)
+        else:
+            path = parse_database_url(target) if isinstance(target, str) else target
+            self.db = _SqliteRows(Path(path))
+
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self.db.dialect
+
+    def run(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        """Any statement, with ``?`` placeholders on both back-ends."""
+        return self.db.run(sql, *args)
+
+    def close(self) -> None:
+        self.db.close()
 
     def all(self) -> list[TableRow]:
-        with self._connect() as conn:
-            rows = conn.execute(
-                "SELECT id, status, version, board_message_id, state, ui, seats "
-                "FROM game_tables ORDER BY id"
-            ).fetchall()
+        rows = self.run(
+            "SELECT id, status, version, board_message_id, state, ui, seats "
+            "FROM game_tables ORDER BY id"
+        )
         return [
             TableRow(
                 id=r[0],
@@ -157,22 +224,17 @@ class TableRows:
 
     def results(self) -> list[tuple[str, str, int]]:
         """(user name, outcome, vs computer) per stored result."""
-        with self._connect() as conn:
-            return conn.execute(
-                "SELECT user_name, outcome, vs_computer FROM results ORDER BY id"
-            ).fetchall()
+        rows = self.run("SELECT user_name, outcome, vs_computer FROM results ORDER BY id")
+        return [(r[0], r[1], r[2]) for r in rows]
 
     def set_state(self, table_id: int, state: dict[str, Any]) -> None:
         """Store an engine state, as the bot would have before it crashed."""
-        with self._connect() as conn:
-            conn.execute(
-                "UPDATE game_tables SET state = ? WHERE id = ?", (json.dumps(state), table_id)
-            )
+        self.run("UPDATE game_tables SET state = ? WHERE id = ?", json.dumps(state), table_id)
 
     def expire_challenge(self, table_id: int) -> None:
         """Make a waiting challenge older than its lapse time (as if minutes went by)."""
-        with self._connect() as conn:
-            conn.execute(
-                "UPDATE game_tables SET ui = json_set(ui, '$.expires', 0) WHERE id = ?",
-                (table_id,),
-            )
+        aged = {
+            "sqlite": "json_set(ui, '$.expires', 0)",
+            "postgresql": "jsonb_set(ui::jsonb, '{expires}', '0')::text",
+        }[self.dialect]
+        self.run(f"UPDATE game_tables SET ui = {aged} WHERE id = ?", table_id)

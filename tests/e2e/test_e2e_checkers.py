@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.fakediscord import Driver, FakeDiscord
 from games.checkers import read_pdn
 from games.checkers.pdn import state_from_pdn
 from render.checkers import describe
+
+pytestmark = pytest.mark.both_backends
 
 RED_TO_MOVE_AND_LOSE = "W:W9:B1,2"  # Red's man must step next to Black's men and is lost
 

@@ -10,7 +10,6 @@ restored backup could leave them), so the first hand is the last whatever happen
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from e2e_helpers import TableRows
@@ -18,14 +17,11 @@ from hearts_leaks import cards_named
 
 from bot.fakediscord import Driver, Message
 
+pytestmark = pytest.mark.both_backends
+
 PNG = b"\x89PNG\r\n\x1a\n"
 HAND = re.compile(r"^Hearts, hand (\d+),")
 CARDS_LEFT = re.compile(r": (\d+) cards,")
-
-
-@pytest.fixture
-def rows(tmp_path: Path) -> TableRows:
-    return TableRows(tmp_path / "parlour.db")
 
 
 def versions(message: Message) -> list[tuple[str, list[str]]]:

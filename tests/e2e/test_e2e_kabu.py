@@ -4,21 +4,17 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from e2e_helpers import TableRows
 
 from bot.fakediscord import Driver, Message, Response
 
+pytestmark = pytest.mark.both_backends
+
 PNG = b"\x89PNG\r\n\x1a\n"
 CHANCE = re.compile(r"• (Draw|Stand): \*\*[\d.]+%\*\* \((\d+)/(\d+)\)")
 POSITION = re.compile(r"^([1-5]) · ")
-
-
-@pytest.fixture
-def rows(tmp_path: Path) -> TableRows:
-    return TableRows(tmp_path / "parlour.db")
 
 
 def refused(response: Response, *words: str) -> None:
@@ -129,4 +125,6 @@ async def test_two_people_at_one_table(driver: Driver, start_bot, rows: TableRow
     r = await driver.click("bob", board, label="Deal again")
     again = r.message
     assert again is not board and f"{alice} — pick your position" in again.content
+    # The bot remembers the new board and takes the controls off the old one after answering.
+    await driver.wait_for(lambda: rows.last().board_message_id == again.id and not board.buttons())
     assert rows.last().seats[0]["name"] == "Alice" and rows.last().seats[1]["name"] == "Bob"

@@ -1,14 +1,18 @@
-"""/healthz reads a real discord.py client's gateway connection (against the fake Discord)."""
+"""/healthz reads a real discord.py client's gateway connection (against the fake Discord) and
+asks the database, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
 import aiohttp
+import pytest
 from fake_discord_tinybot import TinyBot
 
 from bot.ops.health import Health
 from bot.ops.http import OpsServer
 from bot.ops.probes import discord_shards
 from storage import Database
+
+pytestmark = pytest.mark.both_backends
 
 
 async def status(server: OpsServer) -> tuple[int, dict]:
@@ -19,8 +23,8 @@ async def status(server: OpsServer) -> tuple[int, dict]:
         return response.status, await response.json()
 
 
-async def test_healthz_follows_the_clients_gateway_connection(in_process, tmp_path):
-    db = await Database.open(tmp_path / "parlour.db")
+async def test_healthz_follows_the_clients_gateway_connection(in_process, database_url):
+    db = await Database.open(database_url)
     client = await in_process(TinyBot())
     health = Health(lambda: discord_shards(client), db.schema_version, timeout=10.0)
     server = OpsServer("127.0.0.1", 0, health)

@@ -4,12 +4,14 @@ hidden Hearts card ever reaches it, even at LOG_LEVEL=DEBUG."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
+import pytest
 from e2e_helpers import TableRows
 from hearts_leaks import cards_named, hidden_cards
 
 from bot.fakediscord import Driver, FakeDiscord
+
+pytestmark = pytest.mark.both_backends
 
 
 def entries(log: str) -> list[dict]:
@@ -34,10 +36,9 @@ async def test_json_log_lines_parse_and_hold_no_token(fake: FakeDiscord, driver:
 
 
 async def test_a_whole_hearts_game_logs_no_card_of_another_seat(
-    driver: Driver, start_bot, tmp_path: Path
+    driver: Driver, start_bot, rows: TableRows
 ):
     bot = await start_bot(env={"LOG_FORMAT": "json", "LOG_LEVEL": "DEBUG"})
-    rows = TableRows(tmp_path / "parlour.db")
     lobby = (await driver.slash("alice", "hearts start", level="beginner", delay=0)).message
     board = (await driver.click("alice", lobby, label="Start")).message
     await driver.wait_for(
@@ -62,3 +63,10 @@ async def test_a_whole_hearts_game_logs_no_card_of_another_seat(
     found = entries(bot.log)
     assert len(secret) == 39 and len(found) > 3
     assert cards_named(bot.log) & secret == set()
+    # The game's interactions are all in it, one line each, with their fields.
+    lines = [e for e in found if e["logger"] == "parlour.interactions"]
+    assert {"hearts.start", "start", "hand", "pass", "play"} <= {e["action"] for e in lines}
+    assert all(e["level"] == "INFO" and e["outcome"] == "applied" for e in lines)
+    assert all(isinstance(e["latency_ms"], float) and e["guild"] for e in lines)
+    # Discord's acceptance of the first answer is seen on the bot's HTTP session.
+    assert all(0 < e["first_response_ms"] <= e["latency_ms"] for e in lines)

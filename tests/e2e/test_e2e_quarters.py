@@ -2,7 +2,8 @@
 
 Members click the board's buttons and type slash commands exactly as in a Discord client; the
 tests check what they see (public and ephemeral messages, the board image and its alt text) and,
-where the claim is about storage (one move for two racing clicks), the bot's SQLite file.
+where the claim is about storage (one move for two racing clicks), the bot's database.
+Every test runs on SQLite and on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -10,14 +11,13 @@ from __future__ import annotations
 import asyncio
 import copy
 import re
-import sqlite3
-from contextlib import closing
-from pathlib import Path
 
 import pytest
 from e2e_helpers import TableRows, click_as_seen, descendants, wait_gone
 
 from bot.fakediscord import Driver, FakeDiscord, Message, Response
+
+pytestmark = pytest.mark.both_backends
 
 PNG = b"\x89PNG\r\n\x1a\n"
 SUCCESS = 3  # button style: a selected coin is green
@@ -119,12 +119,6 @@ async def start_challenge(
     assert not r.ephemeral and r.message is not None
     assert r.message.button_labels() == ["Accept", "Decline"]
     return r.message
-
-
-@pytest.fixture
-def rows(tmp_path: Path) -> TableRows:
-    """The bot's game tables (start_bot puts its database in the test's tmp_path)."""
-    return TableRows(tmp_path / "parlour.db")
 
 
 # -- 1. against the computer, to the scoreboard ---------------------------------------------
@@ -343,7 +337,7 @@ async def test_two_clicks_at_the_same_moment_apply_one_move(
 
 
 async def test_restart_with_unchanged_commands_does_not_sync_again(
-    fake: FakeDiscord, driver: Driver, start_bot, tmp_path: Path
+    fake: FakeDiscord, driver: Driver, start_bot, rows: TableRows
 ) -> None:
     bot = await start_bot()
     assert fake.sync_count() == 1
@@ -359,8 +353,7 @@ async def test_restart_with_unchanged_commands_does_not_sync_again(
 
     # A tree that differs from the last synced one (here: a forgotten hash) is synced again.
     await bot.stop()
-    with closing(sqlite3.connect(tmp_path / "parlour.db")) as conn, conn:
-        conn.execute("DELETE FROM meta WHERE name LIKE 'command-hash:%'")
+    rows.run("DELETE FROM meta WHERE name LIKE 'command-hash:%'")
     await bot.start()
     assert fake.sync_count() == 2
 
@@ -419,7 +412,8 @@ async def test_challenge_declined(driver: Driver, start_bot, rows: TableRows) ->
     lobby = await start_challenge(driver, "alice", "carol")
     await driver.click("alice", lobby, label="Decline")
     assert lobby.content == "Alice withdrew the Quarters challenge."
-    await start_vs_computer(driver, "bob")
+    board = await start_vs_computer(driver, "bob")
+    await driver.wait_for(lambda: rows.last().board_message_id == board.id)  # stored after posting
     assert rows.results() == []
 
 
@@ -462,7 +456,8 @@ async def test_a_lapsed_challenge_cannot_be_accepted(
     assert rows.last().status == "stopped"
     await driver.wait_for(lambda: lobby.buttons() == [], timeout=5)
     assert lobby.content == "The Quarters challenge lapsed."
-    await start_vs_computer(driver, "bob")  # the channel is free
+    board = await start_vs_computer(driver, "bob")  # the channel is free
+    await driver.wait_for(lambda: rows.last().board_message_id == board.id)  # stored after posting
 
 
 async def test_rules_are_private(driver: Driver, start_bot) -> None:

@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from e2e_helpers import TableRows
 
 from bot.fakediscord import Driver, Message
 
+pytestmark = pytest.mark.both_backends
+
 PNG = b"\x89PNG\r\n\x1a\n"
 SCORE = re.compile(r"Score \*\*(\d+)\*\*/52")
 MAX_MOVES = 30
-
-
-@pytest.fixture
-def rows(tmp_path: Path) -> TableRows:
-    return TableRows(tmp_path / "parlour.db")
 
 
 def score(board: Message) -> int:

@@ -11,11 +11,13 @@ import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
-from pg import fresh_schema
 from test_e2e_quarters import COMPUTER, computer_answers, selected_coins, take
 
 from bot.fakediscord import Driver, FakeDiscord, World
 from bot.fakediscord.gateway import shard_of
+
+# Several processes over one database: PostgreSQL only (a fresh schema, see conftest.py).
+pytestmark = pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
 
 
 @pytest.fixture
@@ -25,12 +27,6 @@ async def fake() -> AsyncIterator[FakeDiscord]:
     async with FakeDiscord(world) as server:
         yield server
     assert server.problems() == []
-
-
-@pytest.fixture
-async def database_url() -> AsyncIterator[str]:
-    async with fresh_schema() as url:
-        yield url
 
 
 def shard_env(url: str, shard: int) -> dict[str, str]:

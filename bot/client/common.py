@@ -1,0 +1,111 @@
+"""What the client and every command module share: who acted, private answers, and the bodies
+of the commands that start a game or act on the channel's table.
+
+It imports nothing else of ``bot.client``, so command modules and the client import it and
+never each other.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Protocol, cast
+
+import discord
+
+from bot.tables.screens import Reply
+from bot.tables.service import Member, TableService
+
+log = logging.getLogger("parlour")
+
+Interaction = discord.Interaction[Any]
+
+
+class Host(Protocol):
+    """The client as the commands use it (:class:`bot.client.app.ParlourBot`)."""
+
+    service: TableService
+
+    async def within_deadline(
+        self, interaction: Interaction, work: Any, *, component: bool, ephemeral: bool = False
+    ) -> Reply: ...
+
+    async def deliver(
+        self, interaction: Interaction, reply: Reply, *, new_board: bool = False
+    ) -> None: ...
+
+
+def host(interaction: Interaction) -> Host:
+    """The bot that received ``interaction``."""
+    return cast(Host, interaction.client)
+
+
+def member_of(interaction: discord.Interaction[Any]) -> Member:
+    """Who acted, and where, as the table service sees it."""
+    perms = interaction.permissions
+    return Member(
+        user_id=interaction.user.id,
+        name=interaction.user.display_name,
+        guild_id=interaction.guild_id or 0,
+        channel_id=interaction.channel_id or 0,
+        manage_messages=bool(perms and perms.manage_messages),
+    )
+
+
+async def send_private(
+    interaction: discord.Interaction[Any], content: str | None = None, **kwargs: Any
+) -> None:
+    """An ephemeral message to the member, whether or not the interaction was answered."""
+    kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+    kwargs = {k: v for k, v in kwargs.items() if v is not None}
+    if content is not None:
+        kwargs["content"] = content[:2000]
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(ephemeral=True, **kwargs)
+        else:
+            await interaction.response.send_message(ephemeral=True, **kwargs)
+    except discord.HTTPException:
+        log.exception("could not answer interaction %s", interaction.id)
+
+
+async def start_game(
+    interaction: Interaction,
+    kind: str,
+    options: dict[str, Any],
+    opponent: discord.Member | discord.User | None = None,
+) -> None:
+    """The shared body of every ``/<game> start``."""
+    bot = host(interaction)
+    who = member_of(interaction)
+    other = None
+    if opponent is not None:
+        if opponent.bot:
+            await interaction.response.send_message(
+                "Bots cannot play. Leave `opponent` empty to play the computer.", ephemeral=True
+            )
+            return
+        other = Member(opponent.id, opponent.display_name, who.guild_id, who.channel_id)
+    reply = await bot.within_deadline(
+        interaction, bot.service.start(who, kind, options, other), component=False
+    )
+    await bot.deliver(interaction, reply, new_board=True)
+
+
+async def table_command(interaction: Interaction, action: str) -> None:
+    """A command that acts on the channel's table like a button would."""
+    bot = host(interaction)
+    reply = await bot.within_deadline(
+        interaction,
+        bot.service.channel_action(member_of(interaction), action),
+        component=False,
+        ephemeral=True,
+    )
+    await bot.deliver(interaction, reply)
+
+
+async def ask_game(interaction: Interaction, kind: str, action: str) -> None:
+    """A public action of a game (``/quarters secret``): on the channel's table of that kind,
+    or on its own where none is running."""
+    bot = host(interaction)
+    reply = await bot.service.ask(member_of(interaction), kind, action)
+    await bot.deliver(interaction, reply)
