@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.checkers.ai import BOOK, LEVELS, best_move, choose, evaluate, zobrist
+from games.checkers.ai import LEVELS, best_move, choose, evaluate, zobrist
 from games.checkers.board import Board
+from games.checkers.book import load_book
 from games.checkers.state import State
 
 
@@ -45,19 +46,19 @@ def test_the_computer_always_returns_a_legal_action(seed: int, level: str, plies
     if state.is_over():
         return
     seat = state.to_act()[0]
-    assert choose(state, seat, level, 0.02, seed) in state.legal_actions(seat)
+    assert choose(state, seat, level, seed=seed, limit=300) in state.legal_actions(seat)
 
 
 def test_the_strongest_level_takes_a_free_double_jump() -> None:
     state = State.new("B:W14,23,31:B9,1")
     # 9x18x27 wins two men; Black must capture anyway, but only one capture exists: take it.
-    assert choose(state, 0, "expert", 0.2, seed=0) == "9x18x27"
+    assert choose(state, 0, "expert", seed=0, limit=2000) == "9x18x27"
 
 
 def test_the_strongest_level_finds_a_winning_king_ending_move() -> None:
     # Black's two kings against one: any move keeps the win; the search must see a forced loss
     # for Red once Red's king is trapped in a single corner.
-    move, score, _depth = best_move(Board.from_fen("B:WK4:BK10,K11"), 0.3)
+    move, score, _depth = best_move(Board.from_fen("B:WK4:BK10,K11"), None, limit=20000)
     assert move in Board.from_fen("B:WK4:BK10,K11").legal_moves
     assert score > 0
 
@@ -65,19 +66,37 @@ def test_the_strongest_level_finds_a_winning_king_ending_move() -> None:
 def test_the_computer_avoids_giving_away_a_man() -> None:
     # Black to move: 15-19 would hand Red 24x15; 10-14 etc. do not.
     state = State.new("B:W24,28:B15,10")
-    assert choose(state, 0, "expert", 0.3, seed=0) != "15-19"
+    assert choose(state, 0, "expert", seed=0, limit=5000) != "15-19"
 
 
-def test_a_losing_computer_accepts_a_draw_offer() -> None:
+def test_the_computer_accepts_a_draw_only_when_the_position_is_dead_drawn() -> None:
     state = State.new("W:WK32:BK1,K2,K3,9")
     state.apply(1, "offer-draw")
     state.apply(1, "32-27")
     assert "accept-draw" in state.legal_actions(0)
-    assert choose(state, 0, "expert", 0.1, seed=0) != "accept-draw"  # Black is winning
+    assert choose(state, 0, "expert", seed=0, limit=3000) != "accept-draw"  # Black is winning
     losing = State.new("W:WK22,K23,K24,21:BK1")
     losing.apply(1, "offer-draw")
     losing.apply(1, "21-17")
-    assert choose(losing, 0, "expert", 0.1, seed=0) == "accept-draw"  # Black is lost
+    # Lost, but not drawn: a draw offer is no excuse to give up hope of a blunder.
+    assert choose(losing, 0, "expert", seed=0, limit=3000) != "accept-draw"
+    level = State.new("W:WK22,K23:BK1,K3")
+    level.apply(1, "offer-draw")
+    level.apply(1, "22-18")
+    assert choose(level, 0, "expert", seed=0, limit=3000) == "accept-draw"
+
+
+def test_the_computer_offers_a_draw_in_a_dead_drawn_ending() -> None:
+    state = State.new("B:WK32:BK1")
+    assert choose(state, 0, "expert", seed=0, limit=2000) == "offer-draw"
+
+
+def test_a_node_limit_makes_the_strongest_level_repeatable() -> None:
+    state = State.new()
+    for text in ("11-15", "23-19", "8-11", "22-17"):
+        state.apply(state.to_act()[0], text)
+    answers = {choose(state, 0, "expert", 9.0, seed=s, limit=4000) for s in range(3)}
+    assert len(answers) == 1
 
 
 def test_low_levels_with_a_fixed_seed_are_repeatable() -> None:
@@ -88,9 +107,10 @@ def test_low_levels_with_a_fixed_seed_are_repeatable() -> None:
 
 
 def test_the_book_holds_only_legal_moves() -> None:
-    assert BOOK
+    book = load_book()
     start = Board()
-    assert all(start.parse_move(m) for m in BOOK[start._key()])
+    assert all(start.parse_move(m) for m in book[start._key()])
+    assert len(book) >= 6
 
 
 def test_evaluation_is_symmetric_at_the_start() -> None:

@@ -24,6 +24,7 @@ RED_TO_MOVE_AND_LOSE = "W:W9:B1,2"  # Red's man must step next to Black's men, w
 MANY_MOVES = "B:WK3:BK32,K26,K9,K10,K18,K11,K4,K17"  # Black has 27 moves
 AMBIGUOUS = "B:W26,25,10,18,17:BK14"  # 14x30x7 fits two different jump paths
 RED_IS_LOST = "B:W29:BK10,K11,K12"
+KING_AGAINST_KING = "B:WK32:BK1"
 MAX_PLIES = 400
 
 
@@ -269,11 +270,18 @@ async def test_a_declined_draw_offer_and_moving_on(service):
     assert state.draw_offer is None and not state.is_over()
 
 
-async def test_the_computer_accepts_a_draw_when_it_is_lost(service):
-    start = {"color": "black", "level": "medium", "position": RED_IS_LOST}
-    reply = await service.start(ALICE, "checkers", start)
+async def test_the_computer_accepts_a_draw_only_when_it_is_dead_drawn(service):
+    lost = {"color": "black", "level": "medium", "position": RED_IS_LOST}
+    reply = await service.start(ALICE, "checkers", lost)
     reply = await service.act(ALICE, reply.table_id, reply.version, "m=offer-draw")
     reply = await service.act(ALICE, reply.table_id, reply.version, "m=10-14")
+    reply = await play_computer_turns(service, reply)
+    assert "agreed by both players" not in reply.board.content  # it plays on, hoping
+    await service.act(ALICE, reply.table_id, reply.version, "resign")
+    level = {"color": "black", "level": "medium", "position": KING_AGAINST_KING}
+    reply = await service.start(ALICE, "checkers", level)
+    reply = await service.act(ALICE, reply.table_id, reply.version, "m=offer-draw")
+    reply = await service.act(ALICE, reply.table_id, reply.version, "m=1-6")
     reply = await play_computer_turns(service, reply)
     assert "agreed by both players" in reply.board.content
     standings = await service.db.standings(GUILD, "checkers")

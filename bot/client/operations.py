@@ -14,6 +14,7 @@ import discord
 
 from bot.ops import metrics
 from bot.ops.departures import Departures
+from bot.ops.drain import Stopping
 from bot.ops.probes import discord_shards
 from bot.ops.runtime import Ops, start_ops
 
@@ -82,19 +83,28 @@ class OpsHooks:
 
     async def on_ready(self) -> None:
         try:
-            await self.departures.reconcile(g.id for g in self.guilds)  # type: ignore[attr-defined]
+            async with self.drain.work():  # a stop waits for it; the database stays open
+                await self.departures.reconcile(g.id for g in self.guilds)  # type: ignore[attr-defined]
+        except Stopping:
+            return
         except Exception:
             log.exception("could not compare the servers with data to the bot's servers")
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         try:
-            await self.departures.left(guild.id)
+            async with self.drain.work():  # a stop waits for it; the database stays open
+                await self.departures.left(guild.id)
+        except Stopping:
+            return
         except Exception:
             log.exception("could not close the tables of server %s", guild.id)
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         try:
-            await self.departures.returned(guild.id)
+            async with self.drain.work():  # a stop waits for it; the database stays open
+                await self.departures.returned(guild.id)
+        except Stopping:
+            return
         except Exception:
             log.exception("could not keep the data of server %s", guild.id)
 

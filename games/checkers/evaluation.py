@@ -1,22 +1,97 @@
 """Static evaluation of a checkers position, in hundredths of a man, for the side to move.
 
-Terms: material (kings worth more, and trading down pays when ahead), back-rank defence,
-centre control, mobility, tempo (advancement, worth more as the board empties), runaway men
-(a man nothing can stop from crowning) and, in the endgame, the stronger side's kings closing in.
+The score is a weighted sum of named terms, each "mine minus theirs":
+
+=============  ==========================================================================
+``men``        men on the board
+``kings``      kings on the board
+``trade``      pieces ahead times empty squares: the same lead is worth more with fewer left
+``back_rank``  men still on the home row (they stop the opponent crowning), while it matters
+``bridge``     the two key back-rank guards (squares 1 and 3 for Black, 30 and 32 for Red)
+``dog_hole``   a man stuck in the "dog hole" (28 for Black, 5 for Red) with the enemy corner
+               man behind it: minus
+``centre``     pieces on the four centre squares 14, 15, 18, 19
+``near``       pieces on the squares around the centre
+``king_edge``  kings on the edge of the board (they do less there): minus
+``tempo_open`` how far the men have advanced, with more than 16 pieces on the board
+``tempo_mid``  the same with 9 to 16 pieces
+``tempo_end``  the same with 8 pieces or fewer
+``runaway``    men nothing can stop from crowning, more the closer they are
+``chase``      with fewer than 11 pieces, the stronger side's kings closing in on the enemy
+``mobility``   simple moves available
+=============  ==========================================================================
+
+The weights are fitted to self-play games by ``bench/tune_checkers.py`` (a logistic fit of the
+game result on the score) and kept in ``weights.json`` beside this module.
+
+>>> from games.checkers.board import Board
+>>> evaluate(*Board()._raw())
+0
 """
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+from operator import mul
+
 from games.checkers import bitboard as bb
 
-MAN = 100
-KING = 135
+TERMS: tuple[str, ...] = (
+    "men",
+    "kings",
+    "trade",
+    "back_rank",
+    "bridge",
+    "dog_hole",
+    "centre",
+    "near",
+    "king_edge",
+    "tempo_open",
+    "tempo_mid",
+    "tempo_end",
+    "runaway",
+    "chase",
+    "mobility",
+)
+
+# The hand-set weights the engine had before tuning (the tuner's starting point).
+HAND_WEIGHTS: dict[str, int] = {
+    "men": 100,
+    "kings": 135,
+    "trade": 3,
+    "back_rank": 5,
+    "bridge": 8,
+    "dog_hole": -10,
+    "centre": 6,
+    "near": 2,
+    "king_edge": -6,
+    "tempo_open": 1,
+    "tempo_mid": 3,
+    "tempo_end": 5,
+    "runaway": 10,
+    "chase": 4,
+    "mobility": 2,
+}
+
+
+def load_weights() -> dict[str, int]:
+    """The tuned weights (``weights.json``), or the hand-set ones if it is missing."""
+    try:
+        text = resources.files(__package__).joinpath("weights.json").read_text()
+    except OSError:
+        return dict(HAND_WEIGHTS)
+    data = json.loads(text)["weights"]
+    return {term: int(data.get(term, HAND_WEIGHTS[term])) for term in TERMS}
+
 
 CENTRE = sum(1 << (s - 1) for s in (14, 15, 18, 19))
 NEAR_CENTRE = sum(1 << (s - 1) for s in (10, 11, 22, 23, 13, 16, 17, 20))
 BLACK_BRIDGE = (1 << 0) | (1 << 2)  # squares 1 and 3
 RED_BRIDGE = (1 << 29) | (1 << 31)  # squares 30 and 32
 EDGES = sum(1 << (s - 1) for s in (5, 13, 21, 12, 20, 28, 1, 2, 3, 4, 29, 30, 31, 32))
+BLACK_DOG, RED_CORNER = 1 << 27, 1 << 31  # a Black man on 28 with a Red man on 32
+RED_DOG, BLACK_CORNER = 1 << 4, 1 << 0  # a Red man on 5 with a Black man on 1
 
 
 def _row_tables() -> tuple[list[list[int]], list[list[int]]]:
@@ -78,6 +153,7 @@ def _advancement(men: int, table: list[list[int]]) -> int:
 
 
 def _runaways(men: int, opp: int, black: bool) -> int:
+    """Tenths: 7 for a runaway about to crown, one less per row further away."""
     bonus = 0
     cones = _CONE_BLACK if black else _CONE_RED
     while men:
@@ -86,7 +162,7 @@ def _runaways(men: int, opp: int, black: bool) -> int:
         i = bit.bit_length() - 1
         if not opp & cones[i]:
             distance = 7 - _ROW[i] if black else _ROW[i]
-            bonus += 70 - 8 * distance
+            bonus += 7 - distance
     return bonus
 
 
@@ -110,61 +186,68 @@ def _chase(my_kings: int, opp: int) -> int:
     return total
 
 
+def features(me: int, opp: int, kings: int, black: bool, my_steps: int = -1) -> list[int]:
+    """The value of every term of :data:`TERMS` for the side to move (``me``)."""
+    my_men, opp_men = me & ~kings, opp & ~kings
+    my_kings, opp_kings = me & kings, opp & kings
+    nm, nk = my_men.bit_count(), my_kings.bit_count()
+    om, ok = opp_men.bit_count(), opp_kings.bit_count()
+    pieces = nm + nk + om + ok
+    lead = nm + nk - om - ok
+    if black:
+        adv = _advancement(my_men, _ADV_BLACK) - _advancement(opp_men, _ADV_RED)
+        my_back, opp_back = my_men & bb.TOP_ROW, opp_men & bb.BOTTOM_ROW
+        my_bridge, opp_bridge = my_men & BLACK_BRIDGE, opp_men & RED_BRIDGE
+        dog = bool(my_men & BLACK_DOG and opp_men & RED_CORNER) - bool(
+            opp_men & RED_DOG and my_men & BLACK_CORNER
+        )
+    else:
+        adv = _advancement(my_men, _ADV_RED) - _advancement(opp_men, _ADV_BLACK)
+        my_back, opp_back = my_men & bb.BOTTOM_ROW, opp_men & bb.TOP_ROW
+        my_bridge, opp_bridge = my_men & RED_BRIDGE, opp_men & BLACK_BRIDGE
+        dog = bool(my_men & RED_DOG and opp_men & BLACK_CORNER) - bool(
+            opp_men & BLACK_DOG and my_men & RED_CORNER
+        )
+    back = (my_back.bit_count() if om else 0) - (opp_back.bit_count() if nm else 0)
+    bridge = (my_bridge.bit_count() if om else 0) - (opp_bridge.bit_count() if nm else 0)
+    runaway = chase = 0
+    if pieces <= 16:
+        runaway = (_runaways(my_men, opp, black) if nm else 0) - (
+            _runaways(opp_men, me, not black) if om else 0
+        )
+        if pieces <= 10 and lead:
+            if lead > 0 and my_kings and opp:
+                chase = _chase(my_kings, opp)
+            elif lead < 0 and opp_kings and me:
+                chase = -_chase(opp_kings, me)
+    if my_steps < 0:
+        my_steps = bb.count_steps(me, opp, kings, black)
+    return [
+        nm - om,
+        nk - ok,
+        lead * (24 - pieces) if nm + nk and om + ok else 0,
+        back,
+        bridge,
+        dog,
+        (me & CENTRE).bit_count() - (opp & CENTRE).bit_count(),
+        (me & NEAR_CENTRE).bit_count() - (opp & NEAR_CENTRE).bit_count(),
+        (my_kings & EDGES).bit_count() - (opp_kings & EDGES).bit_count(),
+        adv if pieces > 16 else 0,
+        adv if 8 < pieces <= 16 else 0,
+        adv if pieces <= 8 else 0,
+        runaway,
+        chase,
+        my_steps - bb.count_steps(opp, me, kings, not black),
+    ]
+
+
 def evaluate(me: int, opp: int, kings: int, black: bool, my_steps: int = -1) -> int:
     """The score of the position for the side to move (``me``), positive when it is better.
 
     ``my_steps`` is the mover's count of simple moves when the caller already knows it.
     """
-    my_men, opp_men = me & ~kings, opp & ~kings
-    my_kings, opp_kings = me & kings, opp & kings
-    nm, nk, om, ok = (
-        my_men.bit_count(),
-        my_kings.bit_count(),
-        opp_men.bit_count(),
-        opp_kings.bit_count(),
-    )
-    mine = nm * MAN + nk * KING
-    theirs = om * MAN + ok * KING
-    pieces = nm + nk + om + ok
-    score = mine - theirs
-    if score and theirs and mine:
-        # Trading down when ahead: the same lead is worth more with fewer pieces left.
-        score += (mine - theirs) * (24 - pieces) // 40
+    return sum(map(mul, WEIGHTS, features(me, opp, kings, black, my_steps)))
 
-    if black:
-        my_adv, opp_adv = _advancement(my_men, _ADV_BLACK), _advancement(opp_men, _ADV_RED)
-        my_back, opp_back = my_men & bb.TOP_ROW, opp_men & bb.BOTTOM_ROW
-        my_bridge, opp_bridge = my_men & BLACK_BRIDGE, opp_men & RED_BRIDGE
-    else:
-        my_adv, opp_adv = _advancement(my_men, _ADV_RED), _advancement(opp_men, _ADV_BLACK)
-        my_back, opp_back = my_men & bb.BOTTOM_ROW, opp_men & bb.TOP_ROW
-        my_bridge, opp_bridge = my_men & RED_BRIDGE, opp_men & BLACK_BRIDGE
 
-    # Back-rank defence matters while the opponent still has men to crown.
-    if om:
-        score += 5 * my_back.bit_count() + 8 * my_bridge.bit_count()
-    if nm:
-        score -= 5 * opp_back.bit_count() + 8 * opp_bridge.bit_count()
-
-    score += 6 * ((me & CENTRE).bit_count() - (opp & CENTRE).bit_count())
-    score += 2 * ((me & NEAR_CENTRE).bit_count() - (opp & NEAR_CENTRE).bit_count())
-    score -= 6 * ((my_kings & EDGES).bit_count() - (opp_kings & EDGES).bit_count())
-
-    tempo = 1 if pieces > 16 else (3 if pieces > 8 else 5)
-    score += tempo * (my_adv - opp_adv)
-
-    if pieces <= 16:
-        if nm:
-            score += _runaways(my_men, opp, black)
-        if om:
-            score -= _runaways(opp_men, me, not black)
-        if pieces <= 10 and mine != theirs:
-            if mine > theirs and my_kings and opp:
-                score += 4 * _chase(my_kings, opp)
-            elif theirs > mine and opp_kings and me:
-                score -= 4 * _chase(opp_kings, me)
-
-    if my_steps < 0:
-        my_steps = bb.count_steps(me, opp, kings, black)
-    mobility = my_steps - bb.count_steps(opp, me, kings, not black)
-    return score + 2 * mobility
+WEIGHT_MAP = load_weights()
+WEIGHTS: tuple[int, ...] = tuple(WEIGHT_MAP[t] for t in TERMS)

@@ -1,0 +1,39 @@
+"""``python -m games.checkers.egdb build``: solve the endgame database and cache it on disk."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from games.checkers import egdb
+from games.checkers.egdb import DEFAULT_PIECES, build, cache_path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m games.checkers.egdb",
+        description=egdb.__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="solve and cache the table")
+    b.add_argument("--pieces", type=int, default=DEFAULT_PIECES, help="most pieces (2-4)")
+    b.add_argument("--force", action="store_true", help="rebuild even if cached")
+    args = parser.parse_args(argv)
+    path = cache_path(args.pieces)
+    if path.exists() and not args.force:
+        print(f"already built: {path} ({path.stat().st_size:,} bytes)")
+        return 0
+    start = time.perf_counter()
+    db = build(args.pieces, log=True)
+    db.save(path)
+    print(
+        f"{len(db):,} positions up to {args.pieces} pieces in {time.perf_counter() - start:.1f} s, "
+        f"{path.stat().st_size:,} bytes: {path}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

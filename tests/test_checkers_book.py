@@ -1,0 +1,54 @@
+"""The opening book: every line legal, every 3-move opening covered."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.checkers import bitboard as bb
+from games.checkers.board import Board, Move
+from games.checkers.book import load_book, moves_for, parse_book
+from games.checkers.state import State
+
+
+def test_every_book_line_is_legal() -> None:
+    # parse_book replays each line's moves and parses each reply (an illegal one raises);
+    # check the parsed book again straight against the move generator.
+    book = load_book()
+    assert len(book) >= 273  # every distinct position of the first three plies
+    for (black, red, kings, turn), replies in book.items():
+        me, opp = (black, red) if turn == 0 else (red, black)
+        legal = {str(Move.from_raw(m)) for m in bb.gen_moves(me, opp, kings, turn == 0)}
+        assert replies and len(set(replies)) == len(replies)
+        assert set(replies) <= legal
+
+
+def test_an_illegal_book_line_is_refused() -> None:
+    with pytest.raises(ValueError, match="line 2"):
+        parse_book("11-15 : 23-19\n11-15 : 11-16\n")
+    with pytest.raises(ValueError, match="line 1"):
+        parse_book("11-15 15-19 : 23-19\n")
+
+
+def test_the_book_covers_every_three_move_opening() -> None:
+    board = Board()
+    missing = []
+    for a in list(board.legal_moves):
+        board.push(a)
+        for b in list(board.legal_moves):
+            board.push(b)
+            for c in list(board.legal_moves):
+                board.push(c)
+                if not moves_for(board):
+                    missing.append(f"{a} {b} {c}")
+                board.pop()
+            board.pop()
+        board.pop()
+    assert not missing
+
+
+def test_book_replies_are_legal_actions_of_the_game() -> None:
+    state = State.new()
+    for text in ("11-15", "23-19", "8-11"):
+        state.apply(state.to_act()[0], text)
+    replies = moves_for(state.board)
+    assert replies and set(replies) <= set(state.legal_actions(1))

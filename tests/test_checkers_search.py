@@ -1,0 +1,61 @@
+"""The search: node limits, repetition draws and a transposition table that respects them."""
+
+from __future__ import annotations
+
+from games.checkers.board import Board, Move
+from games.checkers.search import EXACT, Searcher, board_key, history_keys, think
+
+
+def shuffled_kings() -> Board:
+    """Two Black kings against one; both sides have just moved back and forth once."""
+    board = Board.from_fen("B:WK32:BK1,K10")
+    for text in ("1-5", "32-27", "5-1", "27-32"):
+        board.push_text(text)
+    return board
+
+
+def test_a_node_limit_gives_the_same_answer_every_time() -> None:
+    board = Board()
+    for text in ("11-15", "23-19", "8-11", "22-17"):
+        board.push_text(text)
+    first = think(board, limit=3000)
+    again = think(board, limit=3000)
+    assert (first.move, first.score, first.depth, first.nodes) == (
+        again.move,
+        again.score,
+        again.depth,
+        again.nodes,
+    )
+    assert 3000 <= first.nodes < 3100
+    assert think(board, limit=20000).depth > first.depth
+
+
+def test_going_back_to_a_position_already_seen_scores_as_a_draw() -> None:
+    board = shuffled_kings()
+    me, opp, kings, black = board._raw()
+    searcher = Searcher(history_keys(board), board.halfmove_clock)
+    scores = {
+        str(board.parse_move(_text(m))): s
+        for s, m in searcher.root_scores(me, opp, kings, black, board_key(board), 4)
+    }
+    assert scores["1-5"] == 0  # Red answers 32-27 and the game has been here before
+    assert max(scores.values()) > 0  # the two kings still play for a win elsewhere
+
+
+def test_a_score_that_leans_on_the_path_is_not_stored_as_a_bound() -> None:
+    board = shuffled_kings()
+    me, opp, kings, black = board._raw()
+    searcher = Searcher(history_keys(board), board.halfmove_clock, lmr=False)
+    key = board_key(board)
+    searcher.search(me, opp, kings, black, key, 4, -(10**6), 10**6, 0, board.halfmove_clock)
+    assert searcher.path_draws > 0
+    depth, flag, _score, move = searcher.tt[key]
+    assert depth == -1 and flag == EXACT and move is not None  # only the move is kept
+    # Without that history the same position is searched and stored normally.
+    fresh = Searcher([key], 0, lmr=False)
+    fresh.search(me, opp, kings, black, key, 4, -(10**6), 10**6, 0, 0)
+    assert fresh.tt[key][0] == 4
+
+
+def _text(raw) -> str:
+    return str(Move.from_raw(raw))
