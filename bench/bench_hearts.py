@@ -3,10 +3,16 @@
 Each deal is played once by four copies of the baseline level, then four more times with the
 tested level in each seat in turn (the other three seats the baseline). The tested level's points
 are compared with what the baseline took from the same seat of the same deal, so the luck of the
-cards cancels. Hands are single hands (pass left) scored with the moon rule.
+cards cancels. Hands are single hands scored with the moon rule, reported by kind: a passing hand
+(pass left) and a hold hand (no passing) of each deal.
 
-    python -m bench.bench_hearts            # --quick (default): a few minutes
-    python -m bench.bench_hearts --full     # more deals, the default budget (~45 min)
+``baseline`` is the expert as it was before this round, frozen in ``bench/hearts_baseline.py``
+(the searched pass, the search's inline trick rules). The default run sets the expert against
+it, then times the search's playouts with the engine's rules against the baseline's inline ones.
+
+    python -m bench.bench_hearts            # --quick (default): expert v baseline, a few minutes
+    python -m bench.bench_hearts --full     # more deals, the default budget
+    python -m bench.bench_hearts --ladder   # every level against the others and random play
     python -m bench.bench_hearts --match expert:standard --deals 40 --budget 0.5
 """
 
@@ -20,9 +26,23 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from itertools import combinations
 
+from bench import hearts_baseline
 from games.hearts import LEVELS, State, choose
+from games.hearts.rules import first_leader
+from games.hearts.search import play_out
 
 RANDOM = "random"
+BASELINE = "baseline"
+KINDS = {"pass": 0, "hold": 3}  # hand numbers: the first hand passes left, the fourth holds
+
+
+def deal_state(deal: int, kind: str) -> State:
+    """The hand of game ``deal`` with that kind of passing (its own shuffle, as in a game)."""
+    state = State.new(seed=deal)
+    if KINDS[kind]:
+        state.hand_number = KINDS[kind]
+        state._deal()
+    return state
 
 
 def _random_action(state: State, seat: int, rng: random.Random) -> str:
@@ -33,10 +53,10 @@ def _random_action(state: State, seat: int, rng: random.Random) -> str:
 
 
 def play_hand(
-    deal: int, levels: tuple[str, ...], budget: float
+    deal: int, levels: tuple[str, ...], budget: float, kind: str = "pass"
 ) -> tuple[list[int], dict[str, list[float]]]:
-    """Play the first hand of game ``deal``; the scores and the decision times per level."""
-    state = State.new(seed=deal)
+    """Play one hand of game ``deal``; the scores and the decision times per level."""
+    state = deal_state(deal, kind)
     rng = random.Random(deal)
     times: dict[str, list[float]] = {}
     while not state.history:
@@ -46,6 +66,8 @@ def play_hand(
             start = time.perf_counter()
             if level == RANDOM:
                 action = _random_action(state, seat, rng)
+            elif level == BASELINE:
+                action = hearts_baseline.choose(state, seat, budget, seed=deal * 7 + seat)
             else:
                 action = choose(state, seat, level, budget, seed=deal * 7 + seat)
             if not forced:
@@ -54,13 +76,15 @@ def play_hand(
     return list(state.history[0]["scores"]), times
 
 
-def _duplicate(args: tuple[int, str, str, float]) -> tuple[list[float], dict[str, list[float]]]:
-    deal, tested, base, budget = args
-    base_scores, times = play_hand(deal, (base,) * 4, budget)
+def _duplicate(
+    args: tuple[int, str, str, float, str],
+) -> tuple[list[float], dict[str, list[float]]]:
+    deal, tested, base, budget, kind = args
+    base_scores, times = play_hand(deal, (base,) * 4, budget, kind)
     diffs = []
     for seat in range(4):
         levels = tuple(tested if s == seat else base for s in range(4))
-        scores, t = play_hand(deal, levels, budget)
+        scores, t = play_hand(deal, levels, budget, kind)
         for k, v in t.items():
             times.setdefault(k, []).extend(v)
         diffs.append((scores[seat], base_scores[seat]))
@@ -68,11 +92,17 @@ def _duplicate(args: tuple[int, str, str, float]) -> tuple[list[float], dict[str
 
 
 def match(
-    tested: str, base: str, deals: list[int], budget: float, pool: ProcessPoolExecutor
+    tested: str,
+    base: str,
+    deals: list[int],
+    budget: float,
+    pool: ProcessPoolExecutor,
+    kind: str = "pass",
 ) -> tuple[dict[str, float], dict[str, list[float]]]:
     pairs: list[tuple[int, int]] = []
     times: dict[str, list[float]] = {}
-    for diffs, t in pool.map(_duplicate, [(d, tested, base, budget) for d in deals]):
+    work = [(d, tested, base, budget, kind) for d in deals]
+    for diffs, t in pool.map(_duplicate, work):
         pairs.extend(diffs)  # type: ignore[arg-type]
         for k, v in t.items():
             times.setdefault(k, []).extend(v)
@@ -89,6 +119,23 @@ def match(
     }, times
 
 
+def playout_speed(hands_n: int = 200, reps: int = 7) -> tuple[float, float]:
+    """Microseconds per whole-hand playout: the search's (engine rules) and the baseline's
+    (inline rules), on the same fresh deals, alternated in one process; medians of ``reps``."""
+    deals = []
+    for seed in range(hands_n):
+        s = State.new(seed=seed)
+        deals.append((s.rules, list(s.hands), first_leader(s.dealer)))
+    runs: dict[str, list[float]] = {"engine": [], "inline": []}
+    for _ in range(reps):
+        for name, fn in (("engine", play_out), ("inline", hearts_baseline.play_out)):
+            start = time.perf_counter()
+            for rules, hands, lead in deals:
+                fn(rules, list(hands), [], lead, 0, [0, 0, 0, 0], False, True)
+            runs[name].append((time.perf_counter() - start) / hands_n * 1e6)
+    return statistics.median(runs["engine"]), statistics.median(runs["inline"])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     mode = parser.add_mutually_exclusive_group()
@@ -96,52 +143,65 @@ def main() -> None:
     mode.add_argument("--full", action="store_true", help="more deals, default budget")
     parser.add_argument("--deals", type=int, help="deals per match")
     parser.add_argument("--budget", type=float, help="expert seconds per card")
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=int, default=1, help="processes (the machine is shared)")
     parser.add_argument("--first-deal", type=int, default=1000)
+    parser.add_argument("--ladder", action="store_true", help="every level v the others, random")
     parser.add_argument(
         "--match", action="append", metavar="TESTED:BASE", help="only these (e.g. expert:standard)"
+    )
+    parser.add_argument(
+        "--kind", action="append", choices=sorted(KINDS), help="hand kinds (default: both)"
     )
     opts = parser.parse_args()
     deals_n = opts.deals or (60 if opts.full else 20)
     budget = opts.budget or (0.5 if opts.full else 0.25)
     deals = list(range(opts.first_deal, opts.first_deal + deals_n))
+    kinds = opts.kind or list(KINDS)
     print(f"hearts bench: {deals_n} duplicate deals per match (x4 seats), expert budget {budget}s")
-    pairings = [(hi, lo) for lo, hi in combinations(LEVELS, 2)]
-    pairings.sort(key=lambda p: (LEVELS.index(p[0]), LEVELS.index(p[1])), reverse=True)
-    pairings += [(level, RANDOM) for level in reversed(LEVELS)]
+    pairings: list[tuple[str, str]] = [("expert", BASELINE)]
+    if opts.ladder:
+        pairings = [(hi, lo) for lo, hi in combinations(LEVELS, 2)]
+        pairings.sort(key=lambda p: (LEVELS.index(p[0]), LEVELS.index(p[1])), reverse=True)
+        pairings += [(level, RANDOM) for level in reversed(LEVELS)]
     if opts.match:
-        pairings = [tuple(m.split(":", 1)) for m in opts.match]  # type: ignore[misc]
+        pairings = [(t, b) for t, _, b in (m.partition(":") for m in opts.match)]
     all_times: dict[str, list[float]] = {}
     print(
-        f"{'tested':>9} vs {'baseline':<9} {'hands':>5} {'tested pts/hand':>16} "
+        f"{'tested':>9} vs {'baseline':<9} {'hand':>4} {'hands':>5} {'tested pts/hand':>16} "
         f"{'baseline pts/hand':>18} {'diff':>7} {'±se':>6}"
     )
     with ProcessPoolExecutor(opts.jobs) as pool:
         for tested, base in pairings:
-            start = time.perf_counter()
-            r, t = match(tested, base, deals, budget, pool)
-            for k, v in t.items():
-                all_times.setdefault(k, []).extend(v)
-            print(
-                f"{tested:>9} vs {base:<9} {r['hands']:>5} {r['tested']:>16.2f} "
-                f"{r['base']:>18.2f} {r['diff']:>+7.2f} {r['se']:>6.2f}"
-                f"   ({time.perf_counter() - start:.0f}s)",
-                flush=True,
-            )
+            for kind in kinds:
+                start = time.perf_counter()
+                r, t = match(tested, base, deals, budget, pool, kind)
+                for k, v in t.items():
+                    all_times.setdefault(k, []).extend(v)
+                print(
+                    f"{tested:>9} vs {base:<9} {kind:>4} {r['hands']:>5} {r['tested']:>16.2f} "
+                    f"{r['base']:>18.2f} {r['diff']:>+7.2f} {r['se']:>6.2f}"
+                    f"   ({time.perf_counter() - start:.0f}s)",
+                    flush=True,
+                )
     print("\ntime per decision (passes and unforced plays)")
-    base = "standard" if all_times.get("standard") else None
+    base = next((b for b in ("standard", BASELINE) if all_times.get(b)), None)
     base_median = statistics.median(all_times[base]) if base else 0.0
-    for level in (*LEVELS, RANDOM):
+    for level in (*LEVELS, BASELINE, RANDOM):
         ts = sorted(all_times.get(level, []))
         if not ts:
             continue
         p90 = ts[int(0.9 * (len(ts) - 1))]
         med = statistics.median(ts)
-        ratio = f"{med / base_median:.3g}x standard, " if base_median else ""
+        ratio = f"{med / base_median:.3g}x {base}, " if base_median else ""
         print(
             f"  {level:>9}: median {med * 1000:8.2f} ms  p90 {p90 * 1000:8.2f} ms  "
             f"max {ts[-1] * 1000:8.2f} ms  ({ratio}n={len(ts)})"
         )
+    engine, inline = playout_speed()
+    print(
+        f"\nsearch playout, one whole hand: engine rules {engine:.1f} us, baseline's inline "
+        f"rules {inline:.1f} us (ratio {engine / inline:.3f})"
+    )
 
 
 if __name__ == "__main__":

@@ -1,44 +1,82 @@
-"""Quatorze: win rates of the hint's policy, random play and the solver that knows the stock;
-the hint's time per move. ``python -m bench.bench_quatorze [--quick] [--deals N] [--budget S]``.
+"""Quatorze: how often the fair hint's policy clears a seeded deal (with a 95% interval), against
+random play, the old hint (frozen in ``bench/quatorze_old_hint.py``) and the solver that knows
+the stock; the hint's time per move.
+
+    python -m bench.bench_quatorze                 # 1000 deals (seeds 0..999)
+    python -m bench.bench_quatorze --quick         # 100 deals
+    python -m bench.bench_quatorze --samples 64 --old-deals 200
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import random
 import statistics
 import time
 
+from bench.quatorze_old_hint import best_move as old_best_move
 from games.quatorze import State, Status, choose
 from games.quatorze.solver import solve
+from games.quatorze.state import format_move
 
 
-def play_out(seed: int, level: str, budget: float, times: list[float] | None = None) -> bool:
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% (Wilson score) interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def play_out(seed: int, level: str, samples: int, times: list[float] | None = None) -> bool:
+    """One seeded deal played by ``choose`` at ``level`` with a fixed sample count."""
     s = State.new(seed=seed)
     while not s.is_over():
         start = time.perf_counter()
-        action = choose(s, 0, level, budget, seed * 1000 + len(s.moves))
+        action = choose(s, 0, level, 1.0, seed * 1000 + len(s.moves), limit=samples)
         if times is not None:
             times.append(time.perf_counter() - start)
         s.apply(0, action)
     return s.status is Status.WON
 
 
+def old_hint_play_out(seed: int, samples: int) -> bool:
+    s = State.new(seed=seed)
+    rng = random.Random(seed)
+    while not s.is_over():
+        a, b = old_best_move(
+            s.values(), s.unseen_values(), len(s.stock), samples, rng.getrandbits(32)
+        )
+        s.apply(0, format_move(a, b))
+    return s.status is Status.WON
+
+
+def line(name: str, wins: int, n: int, seconds: float) -> str:
+    lo, hi = wilson(wins, n)
+    return f"  {name:<26} {wins / n:6.1%}  [{lo:6.1%}, {hi:6.1%}]  ({n} deals, {seconds:.1f}s)"
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="100 deals instead of 1000")
     parser.add_argument("--deals", type=int, default=None)
-    parser.add_argument("--budget", type=float, default=0.25, help="hint seconds per move")
+    parser.add_argument("--samples", type=int, default=64, help="sampled stock orders a move")
+    parser.add_argument("--old-deals", type=int, default=200, help="deals for the old hint")
+    parser.add_argument("--old-samples", type=int, default=10, help="the old hint's samples")
     args = parser.parse_args()
     deals = args.deals or (100 if args.quick else 1000)
     seeds = list(range(deals))
+    old_seeds = seeds[: min(deals, args.old_deals)]
 
     t0 = time.perf_counter()
-    random_wins = sum(play_out(seed, "casual", 0.0) for seed in seeds)
+    random_wins = sum(play_out(seed, "casual", 0) for seed in seeds)
     t_random = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    solver_wins = 0
-    unresolved = 0
+    solver_wins = unresolved = 0
     for seed in seeds:
         values = [int(c.rank) for c in State.new(seed=seed).deck]
         result = solve(tuple(values[:25]), values[25:], node_limit=500_000)
@@ -47,24 +85,31 @@ def main() -> None:
     t_solver = time.perf_counter() - t0
 
     t0 = time.perf_counter()
+    old_wins = sum(old_hint_play_out(seed, args.old_samples) for seed in old_seeds)
+    t_old = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
     times: list[float] = []
-    hint_wins = sum(play_out(seed, "best", args.budget, times) for seed in seeds)
+    hint_wins = sum(play_out(seed, "best", args.samples, times) for seed in seeds)
     t_hint = time.perf_counter() - t0
 
-    print(f"Quatorze, {deals} seeded deals (seeds 0..{deals - 1}), hint budget {args.budget}s")
-    print(f"  random legal play : {random_wins / deals:6.1%}  ({t_random:.1f}s)")
-    print(f"  hint's policy     : {hint_wins / deals:6.1%}  ({t_hint:.1f}s)")
+    print(f"Quatorze, seeded deals 0..{deals - 1}: win rate [95% interval]")
+    print(line(f"fair hint ({args.samples} samples)", hint_wins, deals, t_hint))
+    print(line(f"old hint ({args.old_samples} samples)", old_wins, len(old_seeds), t_old))
+    print(line("random legal play", random_wins, deals, t_random))
+    print(line("solver (knows the stock)", solver_wins, deals, t_solver))
+    if unresolved:
+        print(f"  ({unresolved} deals unresolved at the solver's node limit)")
+    ts = sorted(times)
     print(
-        f"  solver (knows the stock): {solver_wins / deals:6.1%}  "
-        f"({unresolved} unresolved at the node limit, {t_solver:.1f}s)"
+        f"  fair hint per move: median {statistics.median(ts) * 1000:.2f} ms, "
+        f"p90 {ts[int(len(ts) * 0.9)] * 1000:.2f} ms, p99 {ts[int(len(ts) * 0.99)] * 1000:.1f} ms, "
+        f"max {ts[-1] * 1000:.0f} ms ({len(ts)} moves)"
     )
+    old_same = sum(play_out(seed, "best", args.samples) for seed in old_seeds)
     print(
-        f"  hint per move: median {statistics.median(times) * 1000:.1f} ms, "
-        f"p90 {sorted(times)[int(len(times) * 0.9)] * 1000:.1f} ms, max {max(times) * 1000:.0f} ms"
-    )
-    print(
-        f"  ratios: hint/random wins {hint_wins / max(1, random_wins):.2f}, "
-        f"hint/solver wins {hint_wins / max(1, solver_wins):.2f}"
+        f"  ratios: fair/random wins {hint_wins / max(1, random_wins):.3f}; "
+        f"fair/old on the old hint's {len(old_seeds)} deals {old_same / max(1, old_wins):.3f}"
     )
 
 

@@ -7,6 +7,7 @@ import pytest
 from support import member
 
 from bot.tables import registry
+from bot.tables.controller import Controller
 from bot.tables.quarters import SECRET
 from bot.tables.spec import GameSpec
 from games.base import Engine, GameState
@@ -23,6 +24,13 @@ def test_every_builtin_game_is_registered_once_with_its_engine():
         assert spec.rules and spec.title and spec.renderer is not None
         assert spec.commands is not None and spec.commands.startswith("bot.client.")
         assert isinstance(spec.engine.state.new(), GameState)
+
+
+@pytest.mark.parametrize("kind", ["quarters", "checkers", "kabu", "quatorze", "hearts"])
+def test_each_games_renderer_draws_a_fresh_public_view(kind):
+    spec = registry.spec(kind)
+    picture = spec.renderer(spec.engine.state.new().view(None))
+    assert picture.png.startswith(b"\x89PNG") and picture.description
 
 
 def test_a_kind_registers_once():
@@ -73,3 +81,13 @@ async def test_a_move_goes_through_the_service_even_from_a_controller_button(ser
     assert (await service.act(ALICE, reply.table_id, None, "m=2-1")).error == (
         "It is not your turn."
     )
+
+
+def test_a_spec_needs_a_controller_with_an_engine():
+    class NoEngine(Controller):
+        title = "Nothing"
+
+    with pytest.raises(TypeError, match="names no engine"):
+        GameSpec(NoEngine)
+    with pytest.raises(ValueError, match="module:function"):
+        GameSpec(type(registry.spec("quarters").make()), commands="bot.client.quarters_commands")

@@ -62,9 +62,9 @@ def test_every_level_always_returns_a_legal_action(level: str) -> None:
     for seed in range(3):
         s = _advance(seed, plays=seed * 9 + 2)
         seat = s.turn
-        assert choose(s, seat, level, 0.02, seed=seed) in s.legal_actions(seat)
+        assert choose(s, seat, level, seed=seed, limit=6) in s.legal_actions(seat)
         fresh = State.new(seed=seed)
-        assert choose(fresh, 1, level, 0.02, seed=seed) in fresh.legal_actions(1)
+        assert choose(fresh, 1, level, seed=seed, limit=6) in fresh.legal_actions(1)
 
 
 def _reshuffle_hidden(s: State, seat: int, rng: random.Random) -> State:
@@ -102,7 +102,7 @@ def test_choose_reads_only_the_view() -> None:
             return s.view(seat)
 
     for level in LEVELS:
-        assert choose(OnlyView(), s.turn, level, 0.02, seed=1) in s.legal_actions(s.turn)
+        assert choose(OnlyView(), s.turn, level, seed=1, limit=6) in s.legal_actions(s.turn)
 
 
 def test_the_sampled_deals_respect_shown_voids_and_my_pass() -> None:
@@ -169,6 +169,6 @@ def test_expert_shoots_the_moon_with_a_dominating_hand() -> None:
     assert s.pass_direction.value == "hold"
     levels = ["expert", "standard", "standard", "standard"]
     while not s.history:
-        s.apply(s.turn, choose(s, s.turn, levels[s.turn], 0.05, seed=2))
+        s.apply(s.turn, choose(s, s.turn, levels[s.turn], seed=2, limit=SAMPLES))
     assert s.history[0]["moon"] == 0
     assert s.totals == [0, 26, 26, 26]

@@ -149,7 +149,7 @@ def test_expert_plays_a_legal_hand(seed: int) -> None:
     levels = ["expert", "beginner", "standard", "beginner"]
     while not s.history:
         for seat in s.to_act():
-            action = choose(s, seat, levels[seat], 0.01, seed=seed)
+            action = choose(s, seat, levels[seat], seed=seed, limit=6)
             assert action in s.legal_actions(seat)
             s.apply(seat, action)
     check_invariants(s, 0)

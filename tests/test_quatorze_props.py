@@ -52,7 +52,7 @@ def test_ai_always_returns_a_legal_action(seed, level):
     s = State.new(seed=seed)
     moves = 0
     while not s.is_over() and moves < 30:
-        action = choose(s, 0, level, 0.05, seed)
+        action = choose(s, 0, level, seed=seed, limit=2)
         assert action in s.legal_actions(0) and action != "give-up"
         s.apply(0, action)
         moves += 1
@@ -64,7 +64,7 @@ def test_the_hint_policy_beats_random_play_on_a_few_deals():
         for level in LEVELS:
             s = State.new(seed=seed)
             while not s.is_over():
-                s.apply(0, choose(s, 0, level, 0.1, seed + len(s.moves)))
+                s.apply(0, choose(s, 0, level, seed=seed + len(s.moves), limit=4))
             if level == "best":
                 hint_wins += s.status is Status.WON
             else:

@@ -201,7 +201,7 @@ def test_the_hint_never_sees_the_stock_order():
     b = State.from_dict(a.to_dict())
     b.stock.reverse()
     assert a.stock != b.stock
-    assert hint(a, 0.2, seed=1) == hint(b, 0.2, seed=1)
+    assert hint(a, seed=1, limit=8) == hint(b, seed=1, limit=8)
 
 
 def test_winnable_deals_can_be_won_and_depend_only_on_the_seed():

@@ -15,7 +15,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.client import commands, privacy_commands
+from bot.client import commands, guard, privacy_commands
 from bot.client.coalesce import BoardEdits
 from bot.client.common import member_of, send_private
 from bot.client.components import TableButton, TableSelect, message_kwargs
@@ -198,13 +198,33 @@ class ParlourBot(OpsHooks, discord.Client):
         who = member_of(interaction)
         try:
             reply = await self.within_deadline(
-                interaction, self.service.act(who, table_id, version, action), component=True
+                interaction,
+                self.service.act(who, table_id, version, action, guard.origin_of(interaction)),
+                component=True,
             )
             await self.deliver(interaction, reply)
         except Exception:
             interactions.note(outcome="error")
             log.exception("action %r on table %s failed", action.partition("=")[0], table_id)
             await send_private(interaction, "Something went wrong on our side; please try again.")
+
+    async def on_unknown_control(self, interaction: discord.Interaction) -> None:
+        """A component whose custom_id (or values) no table control has: refuse it privately."""
+        log.warning(
+            "refused a component interaction with custom_id %r",
+            str((interaction.data or {}).get("custom_id", ""))[:120],
+        )
+        try:
+            async with self.tracker.track(interaction):
+                interactions.note(outcome="refused")
+                await send_private(interaction, guard.UNKNOWN)
+        except Stopping:
+            await send_private(interaction, STOPPING)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer the component interactions no table control will (junk custom_ids)."""
+        if not guard.routed(interaction):
+            await self.on_unknown_control(interaction)
 
     async def within_deadline(
         self,
@@ -279,7 +299,8 @@ class ParlourBot(OpsHooks, discord.Client):
             kwargs = message_kwargs(
                 reply.private, reply.table_id, reply.version, editing=reply.update_private
             )
-            if reply.update_private and interaction.message is not None:
+            clicked = interaction.message
+            if reply.update_private and clicked is not None and clicked.flags.ephemeral:
                 if interaction.response.is_done():
                     await interaction.edit_original_response(**kwargs)
                 else:

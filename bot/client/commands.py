@@ -12,6 +12,7 @@ from bot.client.common import Interaction, host, member_of, table_command
 from bot.client.components import message_kwargs
 from bot.tables.registry import specs
 from bot.tables.service import TableService
+from games.base import IllegalAction
 
 
 def game_choices(service: TableService) -> list[app_commands.Choice[str]]:
@@ -106,10 +107,23 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
     ) -> None:
         service = host(interaction).service
         guild = interaction.guild_id or 0
-        if claim_minutes is not None:
-            await service.set_setting(guild, "idle_claim_minutes", claim_minutes)
-        if end_hours is not None:
-            await service.set_setting(guild, "idle_end_hours", end_hours)
+        changes = {"idle_claim_minutes": claim_minutes, "idle_end_hours": end_hours}
+        changes = {name: value for name, value in changes.items() if value is not None}
+        # Discord's default permission can be overridden by a server: check the member's own.
+        if changes and not interaction.permissions.manage_guild:
+            await interaction.response.send_message(
+                "Only members with the Manage Server permission can change the settings.",
+                ephemeral=True,
+            )
+            return
+        try:
+            for name, value in changes.items():
+                service.check_setting(name, value)  # all of them before any is stored
+        except IllegalAction as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        for name, value in changes.items():
+            await service.set_setting(guild, name, value)
         values = await service.settings(guild)
         await interaction.response.send_message(
             f"Idle games: the waiting player may claim after **{values['idle_claim_minutes']:g} "

@@ -14,6 +14,7 @@ from typing import Any, Protocol, cast
 
 import discord
 
+from bot.client import customid
 from bot.tables.screens import Button, Screen, Select, Style
 
 
@@ -27,6 +28,8 @@ class TableClient(Protocol):
         version: int | None,
         action: str,
     ) -> None: ...
+
+    async def on_unknown_control(self, interaction: discord.Interaction[Any]) -> None: ...
 
 
 def _client(interaction: discord.Interaction[Any]) -> TableClient:
@@ -49,14 +52,18 @@ def custom_id(prefix: str, table_id: int, version: int | None, action: str) -> s
     return cid
 
 
-def _parse(match: re.Match[str]) -> tuple[int, int | None, str]:
-    version = match["version"]
-    return int(match["table"]), None if version == "*" else int(version), match["action"]
+def _parse(kind: str, match: re.Match[str]) -> tuple[int, int | None, str, bool]:
+    """The table, version and action of a matched custom_id, and whether they are in range
+    (an out-of-range id is answered with a refusal, not an error)."""
+    parsed = customid.from_parts(kind, match["table"], match["version"], match["action"])
+    if parsed is None:
+        return 1, None, match["action"], False  # placeholders: the callback refuses it
+    return parsed.table_id, parsed.version, parsed.action, True
 
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"t:(?P<table>[0-9]+):(?P<version>[0-9]+|\*):(?P<action>\S+)",
+    template="t:" + customid.TEMPLATE,
 ):
     """A button on a table's message."""
 
@@ -73,16 +80,22 @@ class TableButton(
             )
         )
         self.table_id, self.version, self.action = table_id, version, button.action
+        self.valid = True
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> TableButton:
-        table_id, version, action = _parse(match)
-        self = cls(table_id, version, Button(item.label or "", action, any_version=version is None))
+        table_id, version, action, valid = _parse("t", match)
+        label = getattr(item, "label", None) or ""
+        self = cls(table_id, version, Button(label, action, any_version=version is None))
+        self.valid = valid and isinstance(item, discord.ui.Button)
         return self
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if not self.valid:
+            await _client(interaction).on_unknown_control(interaction)
+            return
         await _client(interaction).on_table_action(
             interaction, self.table_id, self.version, self.action
         )
@@ -90,7 +103,7 @@ class TableButton(
 
 class TableSelect(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"s:(?P<table>[0-9]+):(?P<version>[0-9]+|\*):(?P<action>\S+)",
+    template="s:" + customid.TEMPLATE,
 ):
     """A select menu on a table's message; the chosen values follow the action after ``=``."""
 
@@ -113,19 +126,25 @@ class TableSelect(
             )
         )
         self.table_id, self.version, self.action = table_id, version, select.action
+        self.valid = True
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
     ) -> TableSelect:
-        table_id, version, action = _parse(match)
+        table_id, version, action, valid = _parse("s", match)
         self = cls(table_id, version, Select(action, (), any_version=version is None))
-        self.item.options = item.options
+        self.valid = valid and isinstance(item, discord.ui.Select)
+        if self.valid:
+            self.item.options = item.options
         return self
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         # A component interaction's data is a dict; discord.py types it as a union of payloads.
-        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        values = customid.select_values((interaction.data or {}).get("values"))  # type: ignore[union-attr]
+        if not self.valid or values is None:
+            await _client(interaction).on_unknown_control(interaction)
+            return
         action = f"{self.action}={','.join(values)}"
         await _client(interaction).on_table_action(interaction, self.table_id, self.version, action)
 

@@ -67,6 +67,7 @@ class OpsHooks:
         self.drain.stop()
         if not await self.drain.idle(timeout):
             log.warning("stopping with %d piece(s) of work unfinished", self.drain.in_flight)
+        # A mixin: discord.Client, beside it in ParlourBot, supplies close() and guilds.
         await self.close()  # type: ignore[attr-defined]
 
     def owns_guild(self, guild_id: int) -> bool:

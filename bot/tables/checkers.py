@@ -15,6 +15,7 @@ from games import checkers
 from games.base import IllegalAction, Outcome
 from games.checkers import Board, Move, State, write_pdn
 from games.checkers.state import ACCEPT_DRAW, DECLINE_DRAW, OFFER_DRAW
+from games.digits import is_number
 from render.checkers import render_checkers
 from storage.models import Seat, Standing, Table
 
@@ -70,7 +71,7 @@ def matching_moves(legal: list[str], typed: str) -> list[str]:
     >>> matching_moves(["9-13", "9-14", "10-14", "11-15"], "9 1")
     ['9-13', '9-14']
     """
-    tokens = re.findall(r"\d+", typed)
+    tokens = re.findall(r"[0-9]+", typed)  # ASCII digits only, as everywhere
     if not tokens:
         return list(legal)
     partial = not re.search(r"[\s\-xX]$", typed)  # the last number may still be growing
@@ -340,7 +341,7 @@ class CheckersController(Controller[State, CheckersUi]):
         if ctx.action == "from":
             ctx.require_turn()
             starts = sorted({m.start for m in state.board.legal_moves})
-            square = int(ctx.arg) if ctx.arg.isdigit() else 0
+            square = int(ctx.arg) if is_number(ctx.arg, 2) else 0
             if square not in starts:
                 raise IllegalAction(
                     f"No piece on {ctx.arg[:3]} can move. Pieces that can: "

@@ -19,14 +19,21 @@ from games.base import Engine, GameState, IllegalAction, Outcome
 from storage.models import Result, Seat, Standing, Table
 
 # Keys of a table's ui JSON that belong to the service (a controller's UI state has the rest).
-SERVICE_KEYS = frozenset({"expires", "autoplay"})
+SERVICE_KEYS = frozenset({"expires", "autoplay", "decisions"})  # decisions: bot.tables.played
 
 
 @dataclass(slots=True)
 class UiState:
     """A game's own board state between clicks (a selection, a chosen piece), kept in the
     table's ui JSON. Each game subclasses it as a dataclass; fields left at their default are
-    not stored, and keys it does not know (the service's own) are ignored when loading."""
+    not stored, and keys it does not know (the service's own) are ignored when loading.
+
+    >>> @dataclass(slots=True)
+    ... class Picked(UiState):
+    ...     cell: int | None = None
+    >>> Picked.from_dict({"cell": 3, "autoplay": [1]}), Picked().to_dict()
+    (Picked(cell=3), {})
+    """
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:

@@ -19,6 +19,7 @@ from bot.tables.spec import GameSpec
 from games import hearts
 from games.base import IllegalAction, Outcome
 from games.cards import Card
+from games.digits import decimal
 from games.hearts import Phase, Rules, State
 from games.hearts.rules import pass_target
 from render.cards import card_text
@@ -117,7 +118,7 @@ class HeartsController(Controller[State, HeartsUi]):
         if ruleset not in RULESETS:
             raise IllegalAction(f"Rulesets are {', '.join(RULESETS)}.")
         delay = raw.get("delay")
-        delay = DEFAULT_DELAY if delay is None else float(delay)
+        delay = DEFAULT_DELAY if delay is None else decimal(delay, "The delay")
         if not 0 <= delay <= MAX_DELAY:
             raise IllegalAction(f"The delay between computer cards is 0 to {MAX_DELAY:g} seconds.")
         return {"level": level, "rules": ruleset, "delay": delay}
@@ -254,7 +255,7 @@ class HeartsController(Controller[State, HeartsUi]):
         if last and outcome is None:
             lines.append(last)
         if outcome is not None:
-            lines.append(self._outcome_line(table, state, outcome))
+            lines.append(self._outcome_line(table, outcome))
         else:
             lines.append(self._turn_line(table, state, autoplay))
             for seat in sorted(autoplay):
@@ -315,13 +316,19 @@ class HeartsController(Controller[State, HeartsUi]):
             return f"🤔 {seat.name}'s turn: the computer plays for them…"
         return f"<@{seat.user_id}> to play — press **Your hand** to choose a card."
 
-    def _outcome_line(self, table: Table, state: State, outcome: Outcome) -> str:
+    def _outcome_line(self, table: Table, outcome: Outcome) -> str:
+        """The board's last line once the game is over."""
         if outcome.termination == "resign":
             return "Everyone left the table: the game is over."
-        winners = [table.seats[s].name for s in outcome.winners]
-        points = state.totals[outcome.winners[0]] if outcome.winners else 0
-        verb = "wins" if len(winners) == 1 else "share the win"
-        return f"🏆 **{' and '.join(winners)} {verb}** with {points} points!"
+        winners, verb, points = self._winners(table, outcome)
+        return f"🏆 **{winners} {verb}** with {points} points!"
+
+    @staticmethod
+    def _winners(table: Table, outcome: Outcome) -> tuple[str, str, int]:
+        """Who won, the verb, and their total: the words of both the board and the result."""
+        names = [table.seats[s].name for s in outcome.winners]
+        points = outcome.scores[outcome.winners[0]] if outcome.scores and outcome.winners else 0
+        return " and ".join(names), "wins" if len(names) == 1 else "share the win", points
 
     # -- the private hand -------------------------------------------------------------------
     def hand_screen(self, table: Table, state: State, seat: int, note: str = "") -> Screen:
@@ -562,10 +569,8 @@ class HeartsController(Controller[State, HeartsUi]):
     def result_text(self, table: Table, outcome: Outcome) -> str:
         if outcome.termination == "resign":
             return "everyone left the table, so the game ended."
-        winners = [table.seats[s].name for s in outcome.winners]
-        points = outcome.scores[outcome.winners[0]] if outcome.scores else 0
-        verb = "wins" if len(winners) == 1 else "share the win"
-        return f"{' and '.join(winners)} {verb} with {points} points."
+        winners, verb, points = self._winners(table, outcome)
+        return f"{winners} {verb} with {points} points."
 
     def result_screen(self, table: Table, state: State | None, outcome: Outcome) -> Screen:
         content = f"🏁 **Hearts**: {self.result_text(table, outcome)}"

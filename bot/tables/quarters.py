@@ -10,6 +10,7 @@ from bot.tables.screens import Button, Option, Row, Screen, Select, Style
 from bot.tables.spec import GameSpec
 from games import quarters
 from games.base import IllegalAction, Outcome
+from games.digits import is_number, numbers
 from games.quarters import State
 from render.quarters import render_quarters
 from storage.models import Seat, Table
@@ -35,10 +36,23 @@ whatever they do. From 3-4-5 the first player wins: take 2 from the pile of 3.""
 
 
 def _parse_piles(text: str) -> tuple[int, ...]:
-    parts = [p for p in text.replace(" ", ",").replace("-", ",").split(",") if p]
-    if not parts or not all(p.isdigit() for p in parts):
-        raise IllegalAction("Write the piles as numbers separated by commas, like 3,4,5.")
-    return quarters.state.check_piles([int(p) for p in parts])
+    """``3,4,5`` (commas, spaces or dashes between the piles; ASCII digits only)."""
+    return quarters.state.check_piles(numbers(text, "A pile"))
+
+
+# How a game ended, in words, by the outcome's termination: what the loser did (after their
+# name, on the board) and the same said of them in the result post.
+ENDINGS = {
+    "last-coin": ("is left with the last coin.", "the other player was left with the last coin."),
+    "took-last-coin": ("took the last coin.", "the other player was left with the last coin."),
+    "resign": ("resigned.", "the opponent resigned."),
+    "timeout": ("stopped moving.", "the opponent stopped moving."),
+}
+
+
+def ending_words(outcome: Outcome) -> tuple[str, str]:
+    """The board's and the result's words for how ``outcome`` came about."""
+    return ENDINGS.get(outcome.termination, ENDINGS["last-coin"])
 
 
 def fits_coin_buttons(start: list[int] | tuple[int, ...]) -> bool:
@@ -89,11 +103,7 @@ class QuartersController(Controller[State, QuartersUi]):
         thinking = seen.thinking
         if outcome:
             loser = 1 - outcome.winners[0]
-            how = {
-                "took-last-coin": "took the last coin.",
-                "resign": "resigned.",
-                "timeout": "stopped moving.",
-            }.get(outcome.termination, "is left with the last coin.")
+            how = ending_words(outcome)[0]
             lines.append(f"🏆 **{names[outcome.winners[0]]} wins!** {names[loser]} {how}")
         else:
             seat = table.seats[state.turn]
@@ -217,15 +227,17 @@ class QuartersController(Controller[State, QuartersUi]):
             ctx.ui = QuartersUi()
             return Intent(changed=True, move=quarters.format_move(selected[0][0], len(selected)))
         if ctx.action == "pile":
-            pile = int(ctx.arg) if ctx.arg.isdigit() else 0
+            pile = int(ctx.arg) if is_number(ctx.arg, 2) else 0
             if not 1 <= pile <= len(state.piles) or not state.piles[pile - 1]:
                 raise IllegalAction("Choose a pile that still has coins.")
             ctx.ui.pile = pile
             return Intent(changed=True)
         if ctx.action == "take":
             pile = ctx.ui.pile
-            if not pile or not ctx.arg.isdigit():
+            if not pile:
                 raise IllegalAction("Choose a pile first.")
+            if not is_number(ctx.arg, 2):
+                raise IllegalAction("Choose how many coins to take.")
             ctx.ui = QuartersUi()
             return Intent(changed=True, move=quarters.format_move(pile, int(ctx.arg)))
         return super().handle(ctx)
@@ -253,11 +265,7 @@ class QuartersController(Controller[State, QuartersUi]):
 
     def result_text(self, table: Table, outcome: Outcome) -> str:
         winner = table.seats[outcome.winners[0]].name
-        if outcome.termination == "resign":
-            return f"{winner} wins — the opponent resigned."
-        if outcome.termination == "timeout":
-            return f"{winner} wins — the opponent stopped moving."
-        return f"{winner} wins — the other player was left with the last coin."
+        return f"{winner} wins — {ending_words(outcome)[1]}"
 
     def seat_order(
         self, options: dict[str, Any], starter: Seat, other: Seat, seed: int
@@ -267,7 +275,7 @@ class QuartersController(Controller[State, QuartersUi]):
 
 def _pair(text: str) -> tuple[int, int]:
     a, _, b = text.partition(".")
-    if not a.isdigit() or not b.isdigit():
+    if not is_number(a, 2) or not is_number(b, 2):
         raise IllegalAction("That coin is not on the board.")
     return int(a), int(b)
 

@@ -13,6 +13,7 @@ from bot.tables.screens import Button, Option, Row, Screen, Select, Style
 from bot.tables.spec import GameSpec
 from games import quatorze
 from games.base import IllegalAction, Outcome
+from games.digits import is_number
 from games.quatorze import State
 from render.quatorze import render_quatorze
 from storage.models import Result, Standing, Table
@@ -176,7 +177,7 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
         state = ctx.require_state()
         if ctx.action == "first":
             ctx.require_turn()
-            cell = int(ctx.arg) - 1 if ctx.arg.isdigit() else -1
+            cell = int(ctx.arg) - 1 if is_number(ctx.arg, 2) else -1
             if not any(cell in pair for pair in state.pairs()):
                 raise IllegalAction(f"The card in cell {ctx.arg[:3]} has no partner to take.")
             ctx.ui = QuatorzeUi(cell=cell, moves=len(state.moves))

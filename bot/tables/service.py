@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
+import math
 import random
 import time
 from collections.abc import Awaitable, Callable, Mapping
@@ -16,6 +18,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any
 
+from bot.tables import played, trust
 from bot.tables.ai import AiRunner
 from bot.tables.controller import (
     SERVICE_KEYS,
@@ -29,12 +32,18 @@ from bot.tables.controller import (
 from bot.tables.ratings import elo_change
 from bot.tables.registry import controllers as registered_controllers
 from bot.tables.screens import Embed, Field, Reply, Screen
+from bot.tables.trust import Origin
 from games.base import GameState, IllegalAction, Outcome
 from storage import Database, Result, Seat, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
 SETTING_DEFAULTS = {"idle_claim_minutes": 10.0, "idle_end_hours": 24.0}
+# The values /settings accepts (the same ranges as the command's options), and their units.
+SETTING_RANGES = {
+    "idle_claim_minutes": (1.0, 10080.0, "minutes"),
+    "idle_end_hours": (1.0, 720.0, "hours"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,12 +150,26 @@ class TableService:
         await self.db.set_board_message(table_id, message_id)
 
     # -- acting -----------------------------------------------------------------------------
-    async def act(self, who: Member, table_id: int, version: int | None, action: str) -> Reply:
-        """A click or a choice on a table's control. ``version`` None skips the stale check."""
+    async def act(
+        self,
+        who: Member,
+        table_id: int,
+        version: int | None,
+        action: str,
+        origin: Origin | None = None,
+    ) -> Reply:
+        """A click or a choice on a table's control. ``version`` None skips the stale check.
+        ``origin``: the message clicked (None for a slash command); see :mod:`bot.tables.trust`."""
+        if not 0 < table_id < 2**63:  # ids are signed 64-bit in both databases
+            return Reply.refuse("This game no longer exists.")
         async with self._lock(table_id):
             table = await self.db.get_table(table_id)
             if table is None or table.guild_id != who.guild_id:
                 return Reply.refuse("This game no longer exists.")
+            try:
+                trust.check_place(table, who.channel_id, origin)
+            except IllegalAction as exc:
+                return Reply.refuse(str(exc), table.board_message_id)
             if not table.status.is_open:
                 if action == "again" and table.status is TableStatus.FINISHED:
                     try:
@@ -164,11 +187,19 @@ class TableService:
             try:
                 if table.status is TableStatus.CHALLENGE and name in ("accept", "decline"):
                     return await self._answer_challenge(table, who, name == "accept")
-                return await self._act(table, who, name, arg)
+                return await self._act(table, who, name, arg, origin, version)
             except IllegalAction as exc:
                 return Reply.refuse(str(exc))
 
-    async def _act(self, table: Table, who: Member, name: str, arg: str) -> Reply:
+    async def _act(
+        self,
+        table: Table,
+        who: Member,
+        name: str,
+        arg: str,
+        origin: Origin | None = None,
+        version: int | None = None,
+    ) -> Reply:
         controller = self.controllers[table.kind]
         state = controller.load(table.state) if table.state is not None else None
         seat = self._acting_seat(table, state, who.user_id)
@@ -205,6 +236,7 @@ class TableService:
         else:
             # In a worker thread: a hint or a deal may need real computation.
             intent = await asyncio.to_thread(self._handle, controller, ctx)
+        trust.check_intent(origin, version, intent)  # nothing is saved or shown before this
         if not intent.saves:
             return Reply(
                 private=intent.private,
@@ -215,6 +247,14 @@ class TableService:
                 board_message_id=table.board_message_id,
             )
         self._store_ui(table, ctx.ui, new_deal=intent.state is not None)
+        # a member's decision (not a lobby's start), where the game counts them
+        if (
+            intent.moved
+            and seat is not None
+            and state is not None
+            and played.counts_here(controller)
+        ):
+            played.record(table, seat, by_member=True)
         self._take_back(table, who.user_id)
         return await self._commit(table, ctx.state, intent)
 
@@ -296,7 +336,7 @@ class TableService:
         status: TableStatus = TableStatus.FINISHED,
     ) -> bool:
         controller = self.controllers[table.kind]
-        results = controller.results(table, state, outcome)
+        results = played.counted(table, controller.results(table, state, outcome))
         members = [r for r in results if not r.vs_computer]
         if controller.rated and len(members) == 2 and len(table.seats) == 2:
             ratings = await self.db.ratings(
@@ -315,7 +355,11 @@ class TableService:
 
     async def _result_post(self, table: Table, state: GameState | None, outcome: Outcome) -> Screen:
         controller = self.controllers[table.kind]
-        return await asyncio.to_thread(controller.result_screen, table, state, outcome)
+        screen = await asyncio.to_thread(controller.result_screen, table, state, outcome)
+        notes = played.notes(table)
+        if notes:
+            screen = dataclasses.replace(screen, content="\n".join([screen.content, *notes]))
+        return screen
 
     async def _answer_challenge(self, table: Table, who: Member, accept: bool) -> Reply:
         controller = self.controllers[table.kind]
@@ -423,6 +467,8 @@ class TableService:
             if fresh is None or fresh.version != table.version:
                 return None  # the table changed meanwhile (resigned, stopped); nothing to do
             state.apply(seat, action)
+            if not fresh.seats[seat].is_ai:  # a member's seat the computer plays for them
+                played.record(fresh, seat, by_member=False)
             return await self._commit(fresh, state, Intent(move=action))
 
     async def play_computer(
@@ -553,11 +599,19 @@ class TableService:
         return values
 
     async def set_setting(self, guild_id: int, name: str, value: float) -> None:
+        self.check_setting(name, value)
+        await self.db.set_guild_setting(guild_id, name, repr(float(value)))
+
+    @staticmethod
+    def check_setting(name: str, value: float) -> None:
+        """A finite value within the setting's range, else IllegalAction saying which."""
         if name not in SETTING_DEFAULTS:
             raise IllegalAction(f"Unknown setting {name}.")
-        if value <= 0:
-            raise IllegalAction("Use a positive number.")
-        await self.db.set_guild_setting(guild_id, name, repr(float(value)))
+        low, high, unit = SETTING_RANGES[name]
+        if not isinstance(value, int | float) or not math.isfinite(value):
+            raise IllegalAction(f"Use a number of {unit} from {low:g} to {high:g}.")
+        if not low <= value <= high:
+            raise IllegalAction(f"Use a number of {unit} from {low:g} to {high:g}, not {value:g}.")
 
     async def claim(self, who: Member) -> Reply:
         """The waiting player of an idle two-player game claims the win."""

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.tables.controller import Controller
 from games.base import Engine, GameState
+from render.base import Picture
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +21,8 @@ class GameSpec:
       ``"module:function"`` (the function takes the service and returns the group); None when
       the game has no command of its own beyond the shared ones. A string, so that this layer
       imports no discord.
-    - ``renderer``: the function that draws the game's board picture from a view.
+    - ``renderer``: the function that draws the game's board picture from a view
+      (``State.view(...)``) alone; any other arguments it takes have defaults.
 
     Register it with :func:`bot.tables.registry.register`; the service, the AI workers, the
     command tree, ``/rules``, ``/scoreboard`` and the playground all read the registry.
@@ -28,10 +30,10 @@ class GameSpec:
 
     controller: type[Controller]
     commands: str | None = None
-    renderer: Callable[..., Any] | None = None
+    renderer: Callable[[dict[str, Any]], Picture] | None = None
 
     def __post_init__(self) -> None:
-        if "engine" not in vars(self.controller) and not hasattr(self.controller, "engine"):
+        if not hasattr(self.controller, "engine"):
             raise TypeError(f"{self.controller.__name__} names no engine")
         if self.commands is not None and ":" not in self.commands:
             raise ValueError("commands is written 'module:function'")

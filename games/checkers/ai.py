@@ -24,7 +24,6 @@ from games.checkers.egdb import DRAW
 from games.checkers.evaluation import evaluate
 from games.checkers.search import (
     MAX_PLY,
-    Result,
     Searcher,
     board_key,
     history_keys,
@@ -183,8 +182,3 @@ def decide(
         elif board.halfmove_clock % 20 < 2:  # offer now and then, not on every move
             action = OFFER_DRAW
     return Decision(action, score, depth, searcher.nodes)
-
-
-def search_result(board: Board, limit: int) -> Result:
-    """A fixed-effort search of ``board`` as the strongest level runs it (for tools and tests)."""
-    return think(board, limit=limit, egdb=egdb_module.load())

@@ -19,6 +19,7 @@ from enum import IntEnum, StrEnum
 
 from games.base import IllegalAction, Outcome
 from games.checkers import bitboard as bb
+from games.digits import is_number, problem
 
 DRAW_PLIES = 80  # 40 moves by each side with no capture and no man moved
 MAX_LISTED = 1200  # characters of legal moves quoted in an error message
@@ -171,7 +172,7 @@ class LegalMoves:
 
 
 _SEPARATORS = re.compile(r"\s*[-x\s]\s*")
-_FEN_SQUARE = re.compile(r"^(K?)(\d+)(?:-(\d+))?$")
+_FEN_SQUARE = re.compile(r"^(K?)([0-9]{1,2})(?:-([0-9]{1,2}))?$")  # ASCII digits only
 
 
 def _parse_fen(fen: str) -> tuple[int, int, int, Color]:
@@ -355,10 +356,11 @@ class Board:
         Move(start=11, path=(15,), captured=())
         """
         cleaned = text.strip().lower()
-        try:
-            squares = [int(t) for t in _SEPARATORS.split(cleaned)]
-        except ValueError:
-            squares = []
+        tokens = _SEPARATORS.split(cleaned)
+        odd = next((t for t in tokens if not is_number(t, 2)), None)
+        if odd is not None and any(c.isdigit() and not "0" <= c <= "9" for c in odd):
+            raise IllegalAction(problem(odd, "A square"))  # ASCII digits only: name the digit
+        squares = [int(t) for t in tokens] if odd is None else []
         if len(squares) < 2 or not all(1 <= s <= 32 for s in squares):
             raise IllegalAction(
                 f"`{text.strip()[:40]}` is not a move: write it like `11-15` or `22x15`."

@@ -108,7 +108,7 @@ def _wrap(tokens: list[str], width: int = 79) -> str:
 _TAG = re.compile(r'^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _COMMENT = re.compile(r"\{[^}]*\}|\([^)]*\)|;[^\n]*")
 _RESULTS = ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*")
-_MOVE = re.compile(r"^\d+([-x]\d+)+$")
+_MOVE = re.compile(r"^[0-9]+([-x][0-9]+)+$")  # ASCII digits only
 
 
 def read_pdn(text: str) -> PdnGame:
@@ -123,7 +123,7 @@ def read_pdn(text: str) -> PdnGame:
             body.append(line)
     moves: list[str] = []
     for token in _COMMENT.sub(" ", "\n".join(body)).split():
-        token = re.sub(r"^\d+\.+", "", token).rstrip("!?*")
+        token = re.sub(r"^[0-9]+\.+", "", token).rstrip("!?*")
         if not token or token in _RESULTS:
             continue
         if not _MOVE.match(token):

@@ -8,17 +8,14 @@ from __future__ import annotations
 
 import random
 import time
-from itertools import combinations
 
-from games.hearts.cardbits import ALL_CARDS, HEARTS, QUEEN_OF_SPADES, cards_of
+from games.hearts.cardbits import HEARTS, QUEEN_OF_SPADES, cards_of, points_in
 from games.hearts.knowledge import Knowledge
-from games.hearts.policy import pass_cards, pass_scores, pick
-from games.hearts.rules import MOON_POINTS, Rules, legal_mask
+from games.hearts.policy import pick
+from games.hearts.rules import MOON_POINTS, Rules, legal_mask, trick_winner
 
 # How much the others' points count against mine in the search's objective (0 = only mine).
 OTHERS_WEIGHT = 0.5
-# How much better (mean objective points) a searched pass must look to replace the heuristic's.
-PASS_MARGIN = 0.75
 
 
 def rollout(k: Knowledge, hands: list[int], first: int) -> float:
@@ -64,19 +61,11 @@ def play_out(
             broken = True
         card = -1
         if len(trick) == 4:
-            lead = trick[0] // 13
-            best = 0
-            pts = 0
-            for i in range(4):
-                c = trick[i]
-                if c // 13 == lead and c > trick[best]:
-                    best = i
-                if c == QUEEN_OF_SPADES:
-                    pts += 13
-                elif c // 13 == HEARTS:
-                    pts += 1
-            leader = (leader + best) % 4
-            points[leader] += pts
+            # the engine's own rules decide who takes the trick and what it is worth
+            leader = trick_winner(leader, trick)
+            points[leader] += points_in(
+                (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+            )
             trick = []
             first_trick = False
             seat = leader
@@ -144,54 +133,4 @@ def search_play(
     # Ties (common when the outcome is certain) go to the rule-based player's card.
     hint = pick(k.seat, k.hand, legal, list(k.trick), k.leader, k.played, list(k.points), True)
     best = min(range(len(cands)), key=lambda i: (totals[i], cands[i] != hint, i))
-    return cands[best]
-
-
-def search_pass(
-    seat: int,
-    hand: int,
-    rules: Rules,
-    offset: int,
-    leader: int,
-    budget: float,
-    rng: random.Random,
-    min_samples: int = 6,
-    max_samples: int = 200,
-) -> int:
-    """Three cards to pass (a mask): the heuristic's few best candidates, each tried on the same
-    random deals (the others pass by the standard heuristic) and played out by the policy."""
-    ranked = [c for _, c in pass_scores(hand, True)]
-    cands = [sum(1 << c for c in combo) for combo in combinations(ranked[:6], 3)]
-    low = sorted(cards_of(hand), key=lambda c: c % 13)[:3]
-    cands.append(sum(1 << c for c in low))  # the moon-shooter's pass: keep the top cards
-    totals = [0.0] * len(cands)
-    others = [s for s in range(4) if s != seat]
-    rest = cards_of(ALL_CARDS & ~hand)
-    deadline = time.perf_counter() + budget
-    n = 0
-    while n < max_samples and (n < min_samples or time.perf_counter() < deadline):
-        rng.shuffle(rest)
-        base = [0] * 4
-        base[seat] = hand
-        for i, s in enumerate(others):
-            for c in rest[13 * i : 13 * i + 13]:
-                base[s] |= 1 << c
-        passes = [0 if s == seat else pass_cards(base[s], True) for s in range(4)]
-        for i, mine in enumerate(cands):
-            passes[seat] = mine
-            hands = [base[s] & ~passes[s] for s in range(4)]
-            for s in range(4):
-                hands[(s + offset) % 4] |= passes[s]
-            lead = leader
-            if rules.two_of_clubs_leads:
-                lead = next(s for s in range(4) if hands[s] & 1)
-            points = play_out(rules, hands, [], lead, 0, [0, 0, 0, 0], False, True)
-            totals[i] += objective(points, seat)
-        n += 1
-    # The best of many noisy estimates flatters itself: leave the heuristic's pass only for a
-    # clearly better one (bench: search alone was no better than the heuristic).
-    default = pass_cards(hand, True)
-    best = min(range(len(cands)), key=lambda i: (totals[i], cands[i] != default, i))
-    if default in cands and totals[best] > totals[cands.index(default)] - PASS_MARGIN * n:
-        return default
     return cands[best]

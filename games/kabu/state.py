@@ -19,6 +19,7 @@ from typing import Any
 
 from games.base import IllegalAction, Outcome
 from games.cards import Card, cards_from_text, cards_to_text, full_deck, shuffled_deck
+from games.digits import is_number
 from games.kabu.hands import dealer_beats, hand_name, total
 from games.kabu.odds import dealer_draws
 
@@ -48,7 +49,7 @@ def format_pick(position: int) -> str:
 def parse_pick(action: str) -> int:
     """The position (1..5) named by ``pick-N``."""
     head, _, number = action.partition("-")
-    if head != "pick" or not number.isdigit() or not 1 <= int(number) <= POSITIONS:
+    if head != "pick" or not is_number(number, 1) or not 1 <= int(number) <= POSITIONS:
         raise IllegalAction(f"`{action}` is not a position to pick (pick-1 .. pick-5).")
     return int(number)
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.base import IllegalAction, Outcome
+from games.digits import is_number
 
 SCHEMA = 1
 MAX_PILES = 5
@@ -17,7 +18,7 @@ DEFAULT_PILES = (3, 4, 5)
 def parse_move(text: str) -> tuple[int, int]:
     """``"2-3"`` -> take 3 coins from pile 2 (piles count from 1): ``(2, 3)``."""
     pile, sep, count = text.strip().partition("-")
-    if not sep or not pile.isdigit() or not count.isdigit():
+    if not sep or not is_number(pile, 2) or not is_number(count, 2):
         raise IllegalAction(f"`{text}` is not a move; write it as pile-coins, like 2-3.")
     return int(pile), int(count)
 

@@ -1,14 +1,19 @@
 """The hint (and the computer's play): the best move from what the player can see.
 
 The player sees the grid, how many cards are left in the stock and the cards already removed,
-so the stock holds exactly the unseen cards, in an unknown order. The hint samples orders of
-those cards and, for each sample, asks the solver how many pairs each move leads to; the move
-that clears the grid in the most samples wins (ties: the most pairs). With the stock empty the
-game has no secret left and the solver decides exactly.
+so the stock holds exactly the unseen cards, in an unknown order. The hint never uses that
+order (a determinised solver that did would believe every move wins):
+
+- with the stock gone nothing is hidden, and the solver decides exactly;
+- with a few cards left (``EXACT_STOCK``) it takes the exact expectation over their orders;
+- otherwise it rates the moves (the pairs they leave, the pairs their refills should make)
+  and, when the grid is short of pairs, plays the best-rated few out on ``samples`` sampled
+  orders of the unseen cards with the same blind rating, keeping the one that clears the grid
+  in the most of them (ties: the better rated).
 
 >>> from games.quatorze.state import State
 >>> s = State.new(seed=5)
->>> choose(s, 0, "best", 0.1, seed=1) in s.legal_actions(0)
+>>> choose(s, 0, "best", 0.1, seed=1, limit=8) in s.legal_actions(0)
 True
 """
 
@@ -19,14 +24,18 @@ import time
 from collections.abc import Sequence
 
 from games.base import IllegalAction
-from games.quatorze.board import play
-from games.quatorze.solver import moves, solve
+from games.quatorze.board import pairs, play
+from games.quatorze.fair import Endgame, Expectation, Move, ranked, rollout
+from games.quatorze.solver import solve
 from games.quatorze.state import State, format_move
 
 LEVELS: tuple[str, ...] = ("casual", "best")
 
-SAMPLES_PER_SECOND = 40
-NODE_LIMIT = 5_000
+SAMPLES_PER_SECOND = 400  # sampled stock orders per second of budget (a rough, safe rate)
+MAX_SAMPLES = 200
+EXACT_STOCK = 3  # with this many cards or fewer in the stock, the exact expectation
+CRITICAL_PAIRS = 3  # sample only when the grid holds this many pairs or fewer
+CANDIDATES = 3  # the best-rated moves that are played out
 EXACT_NODE_LIMIT = 200_000  # with the stock gone nothing is hidden: search deeper
 
 
@@ -37,58 +46,86 @@ def best_move(
     samples: int,
     seed: int,
     deadline: float | None = None,
-) -> tuple[int, int]:
+) -> Move:
     """The hint's move on a value grid, with ``unseen`` the values that make up the stock."""
-    options = moves(grid, stock_count)
-    if not options:
+    if len(unseen) != stock_count:
+        raise ValueError("the unseen cards are the stock")
+    if not pairs(grid):
         raise ValueError("no move")
-    if len(options) == 1:
-        return options[0]
+    if stock_count == 0:
+        return _exact(grid)
+    counts = [0] * 15
+    for v in unseen:
+        counts[v] += 1
+    moves = ranked(grid, counts, stock_count)
+    if len(moves) == 1:
+        return moves[0]
+    end = Endgame()
+    if stock_count <= EXACT_STOCK:
+        chances = Expectation(end)
+        values = [chances.move(grid, a, b, counts, stock_count) for a, b in moves]
+        return moves[max(range(len(moves)), key=lambda i: (values[i], -i))]
+    if len(pairs(grid)) > CRITICAL_PAIRS or samples <= 0:
+        return moves[0]
+    moves = moves[:CANDIDATES]
     rng = random.Random(seed)
-    rounds = 1 if stock_count == 0 else max(1, samples)
-    wins = [0] * len(options)
-    found = [0] * len(options)
     pool = list(unseen)
-    for done in range(rounds):
+    wins = [0] * len(moves)
+    for done in range(samples):
+        if deadline is not None and done > 0 and time.monotonic() > deadline:
+            break
         rng.shuffle(pool)
-        stock = tuple(pool[:stock_count])
-        round_wins = [0] * len(options)
-        round_found = [0] * len(options)
-        for i, (a, b) in enumerate(options):
-            if deadline is not None and done > 0 and time.monotonic() > deadline:
-                break
+        stock = tuple(pool)
+        policy_seed = rng.getrandbits(32)  # the same blind play after each move: fair odds
+        for i, (a, b) in enumerate(moves):
             child, top = play(grid, stock, 0, a, b)
-            limit = NODE_LIMIT if stock_count else EXACT_NODE_LIMIT
-            result = solve(child, stock, top, node_limit=limit)
-            round_wins[i] = result.won
-            round_found[i] = result.pairs
-        else:
-            # only whole rounds count, so every move is judged on the same samples
-            wins = [w + r for w, r in zip(wins, round_wins, strict=True)]
-            found = [f + r for f, r in zip(found, round_found, strict=True)]
-            continue
-        break
-    best = max(range(len(options)), key=lambda i: (wins[i], found[i], -i))
-    return options[best]
+            wins[i] += rollout(child, stock, top, random.Random(policy_seed), end)
+    return moves[max(range(len(moves)), key=lambda i: (wins[i], -i))]
 
 
-def hint(state: State, budget: float = 0.5, seed: int = 0) -> str:
-    """The move the AI would make, from what the player can see (never the stock order)."""
+def _exact(grid: tuple[int, ...]) -> Move:
+    """Nothing hidden: the first pair that still clears the grid, else the one that goes
+    furthest."""
+    found = pairs(grid)
+    best, most = found[0], -1
+    for a, b in found:
+        child, _ = play(grid, (), 0, a, b)
+        result = solve(child, (), 0, node_limit=EXACT_NODE_LIMIT)
+        if result.won:
+            return a, b
+        if result.pairs > most:
+            best, most = (a, b), result.pairs
+    return best
+
+
+def hint(state: State, budget: float = 0.5, seed: int = 0, *, limit: int | None = None) -> str:
+    """The move the AI would make, from what the player can see (never the stock order).
+
+    ``limit`` fixes the number of sampled stock orders (tests); otherwise the budget sets it
+    and the clock may cut it short.
+    """
     legal = state.legal_actions(0)
-    pair_moves = [a for a in legal if a != "give-up"]
-    if not pair_moves:
+    if not [a for a in legal if a != "give-up"]:
         raise IllegalAction("There is no pair to take.")
-    grid = state.values()
-    samples = max(2, round(budget * SAMPLES_PER_SECOND))
-    deadline = time.monotonic() + budget
+    if limit is not None:
+        samples, deadline = limit, None
+    else:
+        samples = min(MAX_SAMPLES, max(4, round(budget * SAMPLES_PER_SECOND)))
+        deadline = time.monotonic() + budget
     a, b = best_move(
-        grid, state.unseen_values(), len(state.stock), samples, seed, deadline=deadline
+        state.values(), state.unseen_values(), len(state.stock), samples, seed, deadline
     )
     return format_move(a, b)
 
 
 def choose(
-    state: State, seat: int = 0, level: str = "best", budget: float = 0.5, seed: int = 0
+    state: State,
+    seat: int = 0,
+    level: str = "best",
+    budget: float = 0.5,
+    seed: int = 0,
+    *,
+    limit: int | None = None,
 ) -> str:
     """A legal action: ``best`` follows the hint; ``casual`` takes a random pair."""
     legal = state.legal_actions(seat)
@@ -98,5 +135,5 @@ def choose(
     if not pair_moves:
         return "give-up"
     if level == "best":
-        return hint(state, budget, seed)
+        return hint(state, budget, seed, limit=limit)
     return random.Random(seed).choice(pair_moves)

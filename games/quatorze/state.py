@@ -21,6 +21,7 @@ from typing import Any
 
 from games.base import IllegalAction, Outcome
 from games.cards import Card, cards_from_text, cards_to_text, full_deck, shuffled_deck
+from games.digits import is_number
 from games.quatorze.board import CELLS, pairs
 
 SCHEMA = 1
@@ -44,7 +45,7 @@ def format_move(first: int, second: int) -> str:
 def parse_move(action: str) -> tuple[int, int]:
     """``"3-18"`` -> ``(2, 17)`` (0-based cells)."""
     head, sep, tail = action.partition("-")
-    if not sep or not head.isdigit() or not tail.isdigit():
+    if not sep or not is_number(head, 2) or not is_number(tail, 2):
         raise IllegalAction(f"`{action}` is not a move (write two cells like 3-18).")
     first, second = int(head) - 1, int(tail) - 1
     if not (0 <= first < CELLS and 0 <= second < CELLS) or first == second:

@@ -35,6 +35,11 @@ async def test_json_log_lines_parse_and_hold_no_token(fake: FakeDiscord, driver:
     assert fake.world.token not in bot.log
 
 
+def mark(board) -> tuple:
+    """What changes with every version of the board: its controls' custom_ids."""
+    return tuple(b["custom_id"] for b in board.buttons())
+
+
 async def test_a_whole_hearts_game_logs_no_card_of_another_seat(
     driver: Driver, start_bot, rows: TableRows
 ):
@@ -50,18 +55,16 @@ async def test_a_whole_hearts_game_logs_no_card_of_another_seat(
     mine = (await driver.click("alice", board, label="Your hand")).message
     values = [o["value"] for o in mine.selects()[0]["options"]][:3]
     await driver.select("alice", mine, values)
-    to_play = f"{driver.user('alice').mention} to play"
+    to_play = f"<@{driver.user('alice').id}> to play"
     for _ in range(13):
         await driver.wait_for(lambda: to_play in board.content or "🏆" in board.content, 15)
         if "🏆" in board.content:
             break
-        drawn_for = board.buttons()[-1]["custom_id"]  # "Leave game" carries the version
         mine = (await driver.click("alice", board, label="Your hand")).message
+        drawn_for = mark(board)
         await driver.select("alice", mine, [mine.selects()[0]["options"][0]["value"]])
         # The board's edit may follow the answer (edits of one board are paced and coalesced).
-        await driver.wait_for(
-            lambda was=drawn_for: board.buttons()[-1]["custom_id"] != was, timeout=15
-        )
+        await driver.wait_for(lambda was=drawn_for: mark(board) != was, 15)
     await driver.wait_for(lambda: "🏆" in board.content, 15)
     await driver.wait_for_message("games", lambda m: m.content.startswith("🏁"))
     assert rows.last().status == "finished"

@@ -1,0 +1,121 @@
+"""The fair Quatorze hint: it never uses the stock's order, its exact expectation matches a
+brute force over the orders, and it is decided by a fixed sample count (``limit``), not a clock.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations
+
+from games.quatorze import State, choose, hint
+from games.quatorze.board import pairs, play
+from games.quatorze.fair import Endgame, Expectation, options, ranked
+from games.quatorze.solver import solve
+
+SAMPLES = 16
+
+
+def _advance(seed: int, moves: int) -> State:
+    """A game ``moves`` random pairs in (fewer if it ends)."""
+    s = State.new(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        pair_moves = [a for a in s.legal_actions(0) if a != "give-up"]
+        if not pair_moves:
+            break
+        s.apply(0, rng.choice(pair_moves))
+    return s
+
+
+def _positions_with_stock(left: int, count: int) -> list[State]:
+    """Games in play with ``left`` cards in the stock, from random play."""
+    found: list[State] = []
+    seed = 0
+    while len(found) < count:
+        seed += 1
+        s = State.new(seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over() and len(s.stock) > left:
+            s.apply(0, rng.choice([a for a in s.legal_actions(0) if a != "give-up"]))
+        if not s.is_over() and len(s.stock) == left:
+            found.append(s)
+    return found
+
+
+def _counts(values: list[int]) -> list[int]:
+    counts = [0] * 15
+    for v in values:
+        counts[v] += 1
+    return counts
+
+
+def test_the_hint_is_the_same_for_every_order_of_the_stock() -> None:
+    for seed, moves in ((3, 0), (8, 4), (21, 7), (30, 10)):
+        s = _advance(seed, moves)
+        if s.is_over():
+            continue
+        first = hint(s, seed=4, limit=SAMPLES)
+        for order in range(3):
+            other = State.from_dict(s.to_dict())
+            random.Random(order).shuffle(other.stock)
+            assert hint(other, seed=4, limit=SAMPLES) == first
+            assert first in s.legal_actions(0)
+
+
+def test_three_cards_left_the_exact_expectation_is_the_mean_over_their_orders() -> None:
+    # The stock always holds an odd number of cards. With three left, a move draws two and the
+    # last card is then known by elimination: nothing is hidden after this move, so the exact
+    # chance is the average, over the stock's orders, of what the solver says after it.
+    for s in _positions_with_stock(3, 5):
+        grid = s.values()
+        stock = [int(c.rank) for c in s.stock]
+        chances = Expectation(Endgame(node_limit=10**6))
+        for a, b in options(grid, 3):
+            brute = []
+            for order in permutations(stock):
+                child, top = play(grid, order, 0, a, b)
+                brute.append(solve(child, order, top, node_limit=10**6).won)
+            assert abs(chances.move(grid, a, b, _counts(stock), 3) - sum(brute) / 6) < 1e-12
+
+
+def test_one_card_left_both_orders_of_a_pair_are_told_apart() -> None:
+    for s in _positions_with_stock(1, 3):
+        grid = s.values()
+        assert len(options(grid, 1)) == 2 * len(pairs(grid))
+        assert len(options(grid, 3)) == len(pairs(grid))
+
+
+def test_the_exact_chance_of_a_position_is_its_best_move() -> None:
+    for s in _positions_with_stock(3, 4):
+        grid, counts = s.values(), _counts([int(c.rank) for c in s.stock])
+        chances = Expectation(Endgame())
+        best = max(chances.move(grid, a, b, counts, 3) for a, b in options(grid, 3))
+        assert chances.position(grid, counts, 3) == best
+        assert 0.0 <= best <= 1.0
+
+
+def test_the_best_rated_move_keeps_a_pair_for_later() -> None:
+    # Row 1 is ace, king, king: the ace in cell 1 pairs with both kings, and the king in
+    # cell 3 also with the ace in cell 8 below it. Taking cells 1 and 2 leaves 3-8; taking
+    # 1 and 3 leaves nothing.
+    grid = (1, 13, 13, 0, 0) + (0, 0, 1) + (0,) * 17
+    assert pairs(grid) == [(0, 1), (0, 2), (2, 7)]
+    assert ranked(grid, [0] * 15, 0)[0] == (0, 1)
+
+
+def test_a_fixed_sample_count_makes_the_choice_reproducible() -> None:
+    s = _advance(12, 3)
+    answers = {choose(s, 0, "best", 0.0, seed=9, limit=SAMPLES) for _ in range(3)}
+    assert len(answers) == 1 and answers <= set(s.legal_actions(0))
+
+
+def test_the_fair_hint_clears_more_deals_than_random_play() -> None:
+    deals = range(40)
+    won = {"best": 0, "casual": 0}
+    for level in won:
+        for seed in deals:
+            s = State.new(seed=seed)
+            while not s.is_over():
+                s.apply(0, choose(s, 0, level, 0.0, seed=seed + len(s.moves), limit=8))
+            won[level] += s.score == 52
+    assert won["best"] >= won["casual"] + 4
