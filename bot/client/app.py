@@ -26,7 +26,6 @@ from bot.ops import interactions
 from bot.ops.dbtiming import instrument
 from bot.ops.drain import Drain, Stopping
 from bot.ops.interactions import Tracker
-from bot.ops.lagreport import LagReport
 from bot.tables.ai import AiRunner
 from bot.tables.screens import Reply
 from bot.tables.service import TableService
@@ -37,9 +36,10 @@ log = logging.getLogger("parlour")
 DEFER_AFTER = 2.0  # seconds: answer Discord within its 3 s, deferring if work takes longer
 REPOST_AFTER = dt.timedelta(minutes=50)  # edits of old channel messages have their own quota
 SWEEP_EVERY = 60.0
-STOPPING = "Parlour is restarting; try again in a few seconds."
 BUSY = 10  # interactions in progress at once from which the bot defers each at once
+FLUSH_TIMEOUT = 5.0  # seconds a closing bot waits for the boards' queued edits
 BOARD_FIRST_WAIT = 0.5  # seconds a member's answer waits for a board edit that can go at once
+STOPPING = "Parlour is restarting; try again in a few seconds."
 
 
 class ParlourTree(app_commands.CommandTree["ParlourBot"]):
@@ -99,12 +99,10 @@ class ParlourBot(OpsHooks, discord.Client):
             self.service = service
         self._computer_tasks: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
-        self.lag_report = LagReport()
         self.in_progress = 0  # interactions being worked on (see within_deadline)
         self.board_edits: BoardEdits[tuple[int, Reply]] = BoardEdits(self._send_board_edit)
 
     async def setup_hook(self) -> None:
-        self.lag_report.start()
         if not hasattr(self, "service"):
             self.service = await open_service(self.config)
         db = self.service.db
@@ -132,7 +130,8 @@ class ParlourBot(OpsHooks, discord.Client):
         for task in [*self._background, *self._computer_tasks.values()]:
             if task is not current:
                 task.cancel()
-        await self.lag_report.stop()
+        with contextlib.suppress(TimeoutError):  # the boards' last edits, queued or in flight
+            await asyncio.wait_for(self.board_edits.flush(), FLUSH_TIMEOUT)
         await super().close()
         await self.stop_ops()
         with contextlib.suppress(AttributeError):
@@ -229,7 +228,7 @@ class ParlourBot(OpsHooks, discord.Client):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer the component interactions no table control will (junk custom_ids)."""
-        if not guard.routed(interaction):
+        if not guard.routed(interaction, (privacy_commands.PrivacyButton,)):
             await self.on_unknown_control(interaction)
 
     async def within_deadline(
@@ -300,14 +299,17 @@ class ParlourBot(OpsHooks, discord.Client):
                 board_edit = self.edit_board(interaction.channel_id, reply)
                 if free:
                     await asyncio.wait({board_edit}, timeout=BOARD_FIRST_WAIT)
-            interactions.board_updated()
+            if board_edit is None or board_edit.done():
+                interactions.board_updated()
         if reply.private is not None and reply.hand_key is not None and reply.table_id:
             await self.hands.show(
                 interaction,
                 reply.private,
                 reply.table_id,
                 reply.hand_key,
-                in_place=reply.update_private and interaction.message is not None,
+                in_place=reply.update_private
+                and interaction.message is not None
+                and interaction.message.flags.ephemeral,
             )
         elif reply.private is not None:
             kwargs = message_kwargs(
@@ -324,6 +326,7 @@ class ParlourBot(OpsHooks, discord.Client):
                 await send_private(interaction, **kwargs)
         if board_edit is not None:
             await board_edit  # posts (a result) follow the board they belong to
+            interactions.board_updated()  # (when it was not shown before the answer)
         posts = list(reply.posts)
         if posts and not interaction.response.is_done():
             first = posts.pop(0)
@@ -437,7 +440,7 @@ class ParlourBot(OpsHooks, discord.Client):
             shown = self.edit_board(channel_id, reply)  # not waited for: coalesced
             self.hands.refresh(table_id)
             if reply.posts:
-                await shown
+                await shown  # a result follows the board it belongs to
             for post in reply.posts:
                 await channel.send(**message_kwargs(post, None, None))
 

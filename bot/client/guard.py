@@ -31,15 +31,18 @@ def _walk(components: Iterable[Any]) -> Iterator[Any]:
             yield accessory
 
 
-def routed(interaction: discord.Interaction) -> bool:
-    """True unless ``interaction`` is a component interaction no table control will answer."""
+def routed(interaction: discord.Interaction, others: Iterable[type[Any]] = ()) -> bool:
+    """True unless ``interaction`` is a component interaction no table control will answer
+    (nor one of the ``others``, the bot's other dynamic items, such as /privacy's buttons)."""
     if interaction.type is not discord.InteractionType.component:
         return True
+    # discord.py types the data as a union of payload TypedDicts; a plain dict reads any key.
     data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
     custom_id, ctype = data.get("custom_id"), data.get("component_type")
     if not isinstance(custom_id, str):
         return False
-    if _PATTERN.fullmatch(custom_id) is None:
+    templates = [_PATTERN, *(item.__discord_ui_compiled_template__ for item in others)]
+    if not any(t.fullmatch(custom_id) for t in templates):
         return False
     message = interaction.message
     if message is None:
