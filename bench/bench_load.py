@@ -335,6 +335,7 @@ class Run:
     hits: dict[str, int]
     load: tuple[float, float, float]
     startup: float
+    driver_cpu: float
 
 
 async def measure(tables: int, seconds: float, every: float, args: argparse.Namespace) -> Run:
@@ -372,7 +373,7 @@ async def measure(tables: int, seconds: float, every: float, args: argparse.Name
                     stdout=asyncio.subprocess.DEVNULL,
                     stderr=asyncio.subprocess.DEVNULL,
                 )
-            cpu0 = cpu_seconds(proc.pid)
+            cpu0, own0 = cpu_seconds(proc.pid), time.process_time()
             log_mark = log.stat().st_size
             until = time.monotonic() + seconds
 
@@ -389,7 +390,7 @@ async def measure(tables: int, seconds: float, every: float, args: argparse.Name
             await asyncio.sleep(2.0)  # the last board edits
             if profiler is not None:
                 await profiler.wait()
-            cpu = cpu_seconds(proc.pid) - cpu0
+            cpu, own = cpu_seconds(proc.pid) - cpu0, time.process_time() - own0
             rss = rss_mib(proc.pid)
             await asyncio.sleep(11.0)  # the lag line of the last period
             lag = lag_lines(log, log_mark)
@@ -422,6 +423,7 @@ async def measure(tables: int, seconds: float, every: float, args: argparse.Name
         limited(fake),
         load,
         startup,
+        own,
     )
 
 
@@ -451,7 +453,8 @@ def report(run: Run, base: Run | None) -> None:
     print(
         f"N={run.tables:<4} actions={f.actions:6d} ({f.actions / run.seconds:5.1f}/s) "
         f"refused={f.refused} failed={f.failed}  bot CPU {per_action:5.2f} ms/action "
-        f"({run.cpu / run.seconds * 100:4.0f}% of a core)"
+        f"({run.cpu / run.seconds * 100:4.0f}% of a core; the fake Discord and the members "
+        f"{run.driver_cpu / run.seconds * 100:3.0f}%)"
     )
     print(
         f"       first response p50 {statistics.median(f.first or [0]) * ms:6.1f} "

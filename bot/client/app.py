@@ -25,7 +25,6 @@ from bot.ops import interactions
 from bot.ops.dbtiming import instrument
 from bot.ops.drain import Drain, Stopping
 from bot.ops.interactions import Tracker
-from bot.ops.lagreport import LagReport
 from bot.tables.ai import AiRunner
 from bot.tables.screens import Reply
 from bot.tables.service import TableService
@@ -36,9 +35,10 @@ log = logging.getLogger("parlour")
 DEFER_AFTER = 2.0  # seconds: answer Discord within its 3 s, deferring if work takes longer
 REPOST_AFTER = dt.timedelta(minutes=50)  # edits of old channel messages have their own quota
 SWEEP_EVERY = 60.0
-STOPPING = "Parlour is restarting; try again in a few seconds."
 BUSY = 10  # interactions in progress at once from which the bot defers each at once
+FLUSH_TIMEOUT = 5.0  # seconds a closing bot waits for the boards' queued edits
 BOARD_FIRST_WAIT = 0.5  # seconds a member's answer waits for a board edit that can go at once
+STOPPING = "Parlour is restarting; try again in a few seconds."
 
 
 class ParlourTree(app_commands.CommandTree["ParlourBot"]):
@@ -98,12 +98,10 @@ class ParlourBot(OpsHooks, discord.Client):
             self.service = service
         self._computer_tasks: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
-        self.lag_report = LagReport()
         self.in_progress = 0  # interactions being worked on (see within_deadline)
         self.board_edits: BoardEdits[tuple[int, Reply]] = BoardEdits(self._send_board_edit)
 
     async def setup_hook(self) -> None:
-        self.lag_report.start()
         if not hasattr(self, "service"):
             self.service = await open_service(self.config)
         db = self.service.db
@@ -130,7 +128,8 @@ class ParlourBot(OpsHooks, discord.Client):
         for task in [*self._background, *self._computer_tasks.values()]:
             if task is not current:
                 task.cancel()
-        await self.lag_report.stop()
+        with contextlib.suppress(TimeoutError):  # the boards' last edits, queued or in flight
+            await asyncio.wait_for(self.board_edits.flush(), FLUSH_TIMEOUT)
         await super().close()
         await self.stop_ops()
         with contextlib.suppress(AttributeError):
@@ -295,7 +294,8 @@ class ParlourBot(OpsHooks, discord.Client):
                 board_edit = self.edit_board(interaction.channel_id, reply)
                 if free:
                     await asyncio.wait({board_edit}, timeout=BOARD_FIRST_WAIT)
-            interactions.board_updated()
+            if board_edit is None or board_edit.done():
+                interactions.board_updated()
         if reply.private is not None:
             kwargs = message_kwargs(
                 reply.private, reply.table_id, reply.version, editing=reply.update_private
@@ -311,6 +311,7 @@ class ParlourBot(OpsHooks, discord.Client):
                 await send_private(interaction, **kwargs)
         if board_edit is not None:
             await board_edit  # posts (a result) follow the board they belong to
+            interactions.board_updated()  # (when it was not shown before the answer)
         posts = list(reply.posts)
         if posts and not interaction.response.is_done():
             first = posts.pop(0)
@@ -420,7 +421,7 @@ class ParlourBot(OpsHooks, discord.Client):
         async def show(reply: Reply) -> None:
             shown = self.edit_board(channel_id, reply)  # not waited for: coalesced
             if reply.posts:
-                await shown
+                await shown  # a result follows the board it belongs to
             for post in reply.posts:
                 await channel.send(**message_kwargs(post, None, None))
 

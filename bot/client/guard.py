@@ -36,6 +36,7 @@ def routed(interaction: discord.Interaction, others: Iterable[type[Any]] = ()) -
     (nor one of the ``others``, the bot's other dynamic items, such as /privacy's buttons)."""
     if interaction.type is not discord.InteractionType.component:
         return True
+    # discord.py types the data as a union of payload TypedDicts; a plain dict reads any key.
     data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
     custom_id, ctype = data.get("custom_id"), data.get("component_type")
     if not isinstance(custom_id, str):

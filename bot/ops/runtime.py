@@ -13,14 +13,14 @@ from dataclasses import dataclass
 
 from bot.ops.health import DB_TIMEOUT, Health, ShardState
 from bot.ops.http import OpsServer
-from bot.ops.lag import LagMonitor
+from bot.ops.lagreport import LagReport
 
 
 @dataclass(slots=True)
 class Ops:
     """The running lag monitor and, when ``PARLOUR_HTTP`` is set, the HTTP server."""
 
-    lag: LagMonitor
+    lag: LagReport
     server: OpsServer | None = None
 
     async def stop(self) -> None:
@@ -38,7 +38,7 @@ async def start_ops(
     timeout: float = DB_TIMEOUT,
 ) -> Ops:
     """Start the lag monitor, and the HTTP server on ``http`` unless it is None."""
-    lag = LagMonitor()
+    lag = LagReport()  # samples every 0.1 s into the metrics, sums up in the log every 10 s
     lag.start()
     ops = Ops(lag)
     if http is not None:

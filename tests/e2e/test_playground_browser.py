@@ -367,6 +367,8 @@ async def tap_first_option(page, hand) -> None:
     from playwright.async_api import TimeoutError as PlaywrightTimeout
 
     for _ in range(5):
+        # A menu left open (on this or an older hand) would cover the box: close it first.
+        await page.evaluate("() => document.body.click()")
         await hand.locator(".select-box").tap()
         try:
             await hand.locator(".select-option").first.tap(timeout=5000)
