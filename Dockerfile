@@ -10,6 +10,10 @@ COPY games ./games
 COPY render ./render
 COPY storage ./storage
 RUN pip install --no-cache-dir .
+# The checkers endgame database (every position of up to three pieces, a few seconds to build),
+# read-only for the bot's computer players.
+ENV PARLOUR_EGDB_DIR=/opt/parlour/egdb
+RUN python -m games.checkers.egdb build
 
 USER parlour
 # PARLOUR_HTTP serves /healthz (the health check below) and /metrics for Prometheus.

@@ -123,7 +123,7 @@ async def computers(service: TableService, table_id: int, kind: str) -> Screen |
 
 
 @settings(
-    max_examples=30,
+    max_examples=20,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

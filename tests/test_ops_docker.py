@@ -20,3 +20,15 @@ def test_the_image_serves_healthz_and_its_healthcheck_asks_it():
     assert importlib.util.find_spec(check) is not None
     compose = (ROOT / "compose.yaml").read_text()
     assert f'"python", "-m", "{check}"' in compose and f"PARLOUR_HTTP: {address}" in compose
+
+
+def test_the_image_ships_the_checkers_data_and_builds_the_endgame_database():
+    """The tuned weights and the opening book are package data, and the image builds the
+    endgame database where the computer players look for it."""
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    (where,) = re.findall(r"PARLOUR_EGDB_DIR=(\S+)", dockerfile)
+    assert where.startswith("/") and "RUN python -m games.checkers.egdb build" in dockerfile
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    (data,) = re.findall(r'^"\*" = \[(.*)\]$', pyproject, re.M)
+    for name in ("games/checkers/weights.json", "games/checkers/book.txt"):
+        assert (ROOT / name).exists() and f'"*{Path(name).suffix}"' in data

@@ -325,6 +325,12 @@ class ParlourBot(OpsHooks, discord.Client):
                 kwargs.pop("attachments", None)
                 await send_private(interaction, **kwargs)
         if board_edit is not None:
+            if not interaction.response.is_done() and not board_edit.done():
+                # A queued edit can take longer than Discord's 3 s (a busy channel's edits are
+                # paced): answer the member first (a slash command such as /game stop).
+                await asyncio.wait({board_edit}, timeout=BOARD_FIRST_WAIT)
+                if not board_edit.done():
+                    await interaction.response.send_message("Done.", ephemeral=True)
             await board_edit  # posts (a result) follow the board they belong to
             interactions.board_updated()  # (when it was not shown before the answer)
         posts = list(reply.posts)

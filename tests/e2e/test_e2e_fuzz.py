@@ -141,7 +141,7 @@ async def hearts(driver: Driver, start_bot, rows: TableRows) -> Hearts:
 
 
 @settings(
-    max_examples=25,
+    max_examples=15,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
