@@ -147,7 +147,10 @@ class Pictures:
         standings = sorted(await self.db.standings(guild_id, kind), key=controller.rank_key)
         rated = controller.rated and any(s.rating is not None for s in standings)
         rows = [
-            (s.name or f"user {s.user_id}", float(s.rating if rated else s.wins))
+            (
+                s.name or f"user {s.user_id}",
+                float(s.rating) if rated and s.rating is not None else float(s.wins),
+            )
             for s in standings[:TOP]
             if not rated or s.rating is not None
         ]
