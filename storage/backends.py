@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -68,6 +69,20 @@ class _SqliteSession:
         await self._conn.executemany(sql, rows)
 
 
+async def _enter_wal(conn: aiosqlite.Connection, attempts: int = 40) -> None:
+    """Switch a database to WAL mode. SQLite answers "database is locked" at once, without
+    waiting on the busy timeout, when another connection is switching the same fresh file at
+    the same moment (several processes starting together), so try again a little later."""
+    for attempt in range(attempts):
+        try:
+            await conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == attempts - 1:
+                raise
+            await asyncio.sleep(0.01 * (attempt + 1))
+
+
 class SqliteBackend:
     """One aiosqlite connection in WAL mode with ``synchronous=NORMAL``.
 
@@ -89,10 +104,10 @@ class SqliteBackend:
             path.parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(path, isolation_level=None)
         try:
-            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA busy_timeout=5000")
+            await _enter_wal(conn)
             await conn.execute("PRAGMA synchronous=NORMAL")
             await conn.execute("PRAGMA foreign_keys=ON")
-            await conn.execute("PRAGMA busy_timeout=5000")
             await apply_migrations(conn)
         except BaseException:
             await conn.close()
