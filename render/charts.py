@@ -279,15 +279,23 @@ def rating_series(
 ) -> dict[str, list[tuple[float, float]]]:
     """Group rating points (anything with ``guild_id``, ``finished_at`` and ``rating``, such as
     the repository's ``rating_history``) into one series a server, named by ``server_names``.
+    A server not named there is "Other server N", numbered by its first game: a chart never
+    tells which other servers a member plays on.
 
     >>> from types import SimpleNamespace as P
     >>> rating_series([P(guild_id=1, finished_at=5.0, rating=1216.0)], {1: "HQ"})
     {'HQ': [(5.0, 1216.0)]}
+    >>> rating_series([P(guild_id=7, finished_at=1.0, rating=1190.0)], {1: "HQ"})
+    {'Other server 1': [(1.0, 1190.0)]}
     """
-    names = server_names or {}
+    names = dict(server_names or {})
     series: dict[str, list[tuple[float, float]]] = {}
-    for point in points:
-        name = names.get(point.guild_id) or f"Server {point.guild_id}"
+    others = 0
+    for point in sorted(points, key=lambda p: p.finished_at):
+        name = names.get(point.guild_id)
+        if not name:
+            others += 1
+            name = names[point.guild_id] = f"Other server {others}"
         series.setdefault(name, []).append((point.finished_at, point.rating))
     return {name: sorted(values) for name, values in series.items()}
 

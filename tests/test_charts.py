@@ -197,5 +197,20 @@ def test_rating_points_group_into_a_series_a_server() -> None:
     ]
     assert rating_series(points, {1: "HQ"}) == {
         "HQ": [(5.0, 1216.0), (20.0, 1190.0)],
-        "Server 2": [(10.0, 1216.0)],
+        "Other server 1": [(10.0, 1216.0)],
     }
+
+
+def test_a_rating_chart_names_no_other_server() -> None:
+    """Servers other than the one asking are numbered, never named nor identified."""
+    points = [
+        SimpleNamespace(guild_id=900, finished_at=3.0, rating=1210.0),
+        SimpleNamespace(guild_id=800, finished_at=1.0, rating=1200.0),
+        SimpleNamespace(guild_id=900, finished_at=4.0, rating=1220.0),
+    ]
+    series = rating_series(points, {1: "HQ"})
+    assert series == {
+        "Other server 1": [(1.0, 1200.0)],
+        "Other server 2": [(3.0, 1210.0), (4.0, 1220.0)],
+    }
+    assert not any("800" in name or "900" in name for name in series)

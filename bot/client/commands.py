@@ -101,7 +101,8 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
         service = host(interaction).service
         who = member or interaction.user
         guild = interaction.guild_id or 0
-        servers = {g.id: g.name for g in interaction.client.guilds}
+        # only this server by name: the chart must not tell where else the member plays
+        servers = {guild: interaction.guild.name} if interaction.guild is not None else {}
 
         async def work() -> Screen:
             screen = await service.stats(guild, who.id, who.display_name)
