@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.shards import Shards, parse_shard_ids
+from games.digits import is_number
 from storage import DEFAULT_POOL_SIZE, parse_database_url
 
 DEFAULT_DATABASE_URL = "sqlite:///data/parlour.db"
@@ -47,11 +48,11 @@ class Config:
         except ValueError as exc:
             raise ConfigError(f"DATABASE_URL: {exc}") from None
         guild = env.get("DISCORD_GUILD_ID", "").strip()
-        if guild and not guild.isdigit():
+        if guild and not is_number(guild):
             raise ConfigError("DISCORD_GUILD_ID must be a server id (a number).")
         workers = env.get("PARLOUR_AI_WORKERS", "").strip()
         pool = env.get("DATABASE_POOL_SIZE", "").strip()
-        if pool and not (pool.isdigit() and int(pool) >= 1):
+        if pool and not (is_number(pool) and int(pool) >= 1):
             raise ConfigError(
                 "DATABASE_POOL_SIZE must be a whole number of connections, 1 or more."
             )
@@ -60,7 +61,7 @@ class Config:
             token=token,
             database=database,
             guild_id=int(guild) if guild else None,
-            ai_workers=int(workers) if workers.isdigit() else None,
+            ai_workers=int(workers) if is_number(workers) else None,
             shards=shards_from_env(env),
             pool_size=int(pool) if pool else DEFAULT_POOL_SIZE,
             http=http_address(env),
@@ -81,7 +82,7 @@ def shards_from_env(env: dict[str, str]) -> Shards | None:
         if ids_text:
             raise ConfigError("SHARD_IDS needs SHARD_COUNT (the total number of shards).")
         return None
-    if not count_text.isdigit() or int(count_text) < 1:
+    if not is_number(count_text) or int(count_text) < 1:
         raise ConfigError("SHARD_COUNT must be a whole number of shards, 1 or more.")
     count = int(count_text)
     try:
@@ -120,7 +121,7 @@ def parse_address(value: str) -> tuple[str, int]:
     (('127.0.0.1', 9100), ('::', 80))
     """
     host, sep, port = value.strip().rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 <= int(port) <= 65535:
+    if not sep or not host or not is_number(port) or not 0 <= int(port) <= 65535:
         raise ValueError(f"{value!r} is not host:port (for example 127.0.0.1:9100)")
     return host.removeprefix("[").removesuffix("]"), int(port)
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.digits import is_number
+
 
 def shard_of(guild_id: int, shard_count: int) -> int:
     """The shard Discord sends ``guild_id``'s events on.
@@ -59,7 +61,7 @@ def parse_shard_ids(text: str, count: int) -> tuple[int, ...]:
     ids: set[int] = set()
     for part in text.replace(" ", "").split(","):
         low, dash, high = part.partition("-")
-        if not low.isdigit() or (dash and not high.isdigit()):
+        if not is_number(low) or (dash and not is_number(high)):
             raise ValueError(f"SHARD_IDS {text!r}: write ranges and lists like 0-3 or 0,2")
         first, last = int(low), int(high) if dash else int(low)
         if last < first:

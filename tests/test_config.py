@@ -90,6 +90,9 @@ def test_shard_ids_take_ranges_and_lists():
         ({"SHARD_COUNT": "2", "SHARD_IDS": "0-2"}, r"\[2\] out of range 0-1"),
         ({"SHARD_COUNT": "4", "SHARD_IDS": "3-1"}, "runs backwards"),
         ({"SHARD_COUNT": "4", "SHARD_IDS": "a,b"}, "like 0-3 or 0,2"),
+        ({"SHARD_COUNT": "²"}, "SHARD_COUNT must be"),  # digits are ASCII digits only
+        ({"SHARD_COUNT": "４", "SHARD_IDS": "0"}, "SHARD_COUNT must be"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0-²"}, "like 0-3 or 0,2"),
     ],
 )
 def test_bad_shard_settings_are_explained(env, says):
@@ -144,6 +147,9 @@ def test_operator_settings_are_read_from_the_environment():
         ("PARLOUR_HTTP", "9100"),
         ("PARLOUR_HTTP", "localhost:http"),
         ("PARLOUR_HTTP", "127.0.0.1:70000"),
+        ("PARLOUR_HTTP", "127.0.0.1:９１００"),
+        ("DISCORD_GUILD_ID", "１２３"),
+        ("DATABASE_POOL_SIZE", "²"),
         ("LOG_LEVEL", "LOUD"),
         ("LOG_FORMAT", "xml"),
         ("PARLOUR_RETENTION_DAYS", "-1"),
