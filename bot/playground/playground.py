@@ -290,9 +290,7 @@ class Playground:
                     **snapshot.user_json(m.user),
                     "owner": m.id == self.guild.owner_id,
                     "roles": [r.name for r in map(self.guild.role, m.role_ids) if r],
-                    "hidden_commands": [
-                        c["path"] for c in commands if self._lacking(m.user, c)
-                    ],
+                    "hidden_commands": [c["path"] for c in commands if self._lacking(m.user, c)],
                 }
                 for m in self.guild.members
                 if not m.user.bot

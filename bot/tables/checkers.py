@@ -261,9 +261,7 @@ class CheckersController(Controller[State, CheckersUi]):
         why = ENDINGS.get(outcome.termination, "{loser} lost").format(loser=names[1 - winner])
         return f"**{names[winner]} wins** ({COLOR_NAMES[winner]}) — {why}."
 
-    def _controls(
-        self, ui: CheckersUi, state: State, seat: int, thinking: bool
-    ) -> tuple[Row, ...]:
+    def _controls(self, ui: CheckersUi, state: State, seat: int, thinking: bool) -> tuple[Row, ...]:
         rows: list[Row] = []
         colour = COLOR_NAMES[seat]
         if thinking:
