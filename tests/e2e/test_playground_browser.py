@@ -20,7 +20,9 @@ import re
 import signal
 import socket
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -79,12 +81,12 @@ async def _wait_serving(url: str, proc: asyncio.subprocess.Process, log: Path) -
     pytest.fail(f"the playground did not come up:\n{log.read_text()}")
 
 
-async def test_quarters_and_hearts_in_the_browser_on_a_desktop_and_a_phone(
-    tmp_path: Path,
-) -> None:
-    if MISSING is not None:
-        pytest.fail(f"CI must run the browser test, but {MISSING}")
-    from playwright.async_api import async_playwright, expect
+@contextlib.asynccontextmanager
+async def running_playground(tmp_path: Path) -> AsyncIterator[tuple[str, Any]]:
+    """The playground (``python -m bot --playground``) on a free port with its own database,
+    and a headless Chromium: yields the page's address and the browser. Afterwards both stop,
+    and the playground must have exited cleanly with no error in its log."""
+    from playwright.async_api import async_playwright
 
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
@@ -114,33 +116,8 @@ async def test_quarters_and_hearts_in_the_browser_on_a_desktop_and_a_phone(
             browser = await pw.chromium.launch(
                 executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
             )
-            errors: list[str] = []
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            docs = bool(os.environ.get("PARLOUR_DOCS_SCREENSHOT"))
             try:
-                desktop = await browser.new_context(
-                    viewport={"width": 1280, "height": 860}, locale="en-US"
-                )
-                page = await desktop.new_page()
-                page.on("pageerror", lambda exc: errors.append(str(exc)))
-                await play(page, url, expect)
-                await page.screenshot(path=str(ARTIFACT))
-                if docs:
-                    await page.screenshot(path=str(DOCS_SHOT))
-                await desktop.close()
-
-                phone = await browser.new_context(
-                    viewport=PHONE,
-                    is_mobile=True,
-                    has_touch=True,
-                    device_scale_factor=2,
-                    locale="en-US",
-                )
-                page = await phone.new_page()
-                page.on("pageerror", lambda exc: errors.append(str(exc)))
-                await play_on_a_phone(page, url, expect, DOCS_PHONE_SHOT if docs else None)
-                await phone.close()
-                assert errors == []
+                yield url, browser
             finally:
                 await browser.close()
     finally:
@@ -154,6 +131,40 @@ async def test_quarters_and_hearts_in_the_browser_on_a_desktop_and_a_phone(
     output = log.read_text()
     assert proc.returncode == 0, output
     assert "Traceback" not in output and " ERROR " not in output, output
+
+
+async def test_quarters_and_hearts_in_the_browser_on_a_desktop_and_a_phone(
+    tmp_path: Path,
+) -> None:
+    if MISSING is not None:
+        pytest.fail(f"CI must run the browser test, but {MISSING}")
+    from playwright.async_api import expect
+
+    async with running_playground(tmp_path) as (url, browser):
+        errors: list[str] = []
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        docs = bool(os.environ.get("PARLOUR_DOCS_SCREENSHOT"))
+        desktop = await browser.new_context(viewport={"width": 1280, "height": 860}, locale="en-US")
+        page = await desktop.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        await play(page, url, expect)
+        await page.screenshot(path=str(ARTIFACT))
+        if docs:
+            await page.screenshot(path=str(DOCS_SHOT))
+        await desktop.close()
+
+        phone = await browser.new_context(
+            viewport=PHONE,
+            is_mobile=True,
+            has_touch=True,
+            device_scale_factor=2,
+            locale="en-US",
+        )
+        page = await phone.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        await play_on_a_phone(page, url, expect, DOCS_PHONE_SHOT if docs else None)
+        await phone.close()
+        assert errors == []
 
 
 async def play(page, url: str, expect) -> None:

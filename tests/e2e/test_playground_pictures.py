@@ -8,24 +8,13 @@ Screenshots go to ``artifacts/`` (``playground-replay.png``, ``playground-chart.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
-import signal
-import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
-from test_playground_browser import (
-    ARTIFACTS,
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    MISSING,
-    ROOT,
-    _free_port,
-    _wait_serving,
-)
+from test_playground_browser import ARTIFACTS, MISSING, ROOT, running_playground
 
 pytestmark = pytest.mark.skipif(
     MISSING is not None and not os.environ.get("CI"), reason=f"browser test: {MISSING}"
@@ -37,70 +26,27 @@ SHOTS = {"replay": "playground-replay.png", "chart": "playground-chart.png"}
 async def test_a_replay_and_the_charts_in_the_browser(tmp_path: Path) -> None:
     if MISSING is not None:
         pytest.fail(f"CI must run the browser test, but {MISSING}")
-    from playwright.async_api import async_playwright, expect
+    from playwright.async_api import expect
 
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    log = tmp_path / "playground.log"
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{tmp_path}/playground.db",
-        "PARLOUR_AI_WORKERS": "1",
-        "PYTHONUNBUFFERED": "1",
-    }
-    with log.open("wb") as out:
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            "--playground",
-            "--port",
-            str(port),
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=asyncio.subprocess.STDOUT,
-        )
     docs = bool(os.environ.get("PARLOUR_DOCS_SCREENSHOT"))
-    try:
-        await _wait_serving(url, proc, log)
-        async with async_playwright() as pw:
-            browser = await pw.chromium.launch(
-                executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-            )
-            errors: list[str] = []
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            try:
-                context = await browser.new_context(
-                    viewport={"width": 1280, "height": 860}, locale="en-US"
-                )
-                page = await context.new_page()
-                page.on("pageerror", lambda exc: errors.append(str(exc)))
-                expect.set_options(timeout=15_000)
-                await page.goto(url + "/?member=alice&channel=games")
-                await expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    async with running_playground(tmp_path) as (url, browser):
+        errors: list[str] = []
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        context = await browser.new_context(viewport={"width": 1280, "height": 860}, locale="en-US")
+        page = await context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        expect.set_options(timeout=15_000)
+        await page.goto(url + "/?member=alice&channel=games")
+        await expect(page.locator("body")).to_have_attribute("data-ready", "true")
 
-                async def shoot(name: str) -> None:
-                    await page.screenshot(path=str(ARTIFACTS / SHOTS[name]))
-                    if docs:
-                        await page.screenshot(path=str(ROOT / "docs" / SHOTS[name]))
+        async def shoot(name: str) -> None:
+            await page.screenshot(path=str(ARTIFACTS / SHOTS[name]))
+            if docs:
+                await page.screenshot(path=str(ROOT / "docs" / SHOTS[name]))
 
-                await pictures(page, expect, shoot)
-                await context.close()
-                assert errors == []
-            finally:
-                await browser.close()
-    finally:
-        if proc.returncode is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(proc.wait(), 15)
-            except TimeoutError:
-                proc.kill()
-                await proc.wait()
-    output = log.read_text()
-    assert proc.returncode == 0, output
-    assert "Traceback" not in output and " ERROR " not in output, output
+        await pictures(page, expect, shoot)
+        await context.close()
+        assert errors == []
 
 
 async def command(page, expect, text: str, **options: str) -> None:
