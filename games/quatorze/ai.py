@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -32,10 +33,13 @@ from games.quatorze.state import State, format_move
 LEVELS: tuple[str, ...] = ("casual", "best")
 
 SAMPLES_PER_SECOND = 400  # sampled stock orders per second of budget (a rough, safe rate)
-MAX_SAMPLES = 200
+MAX_SAMPLES = 400
 EXACT_STOCK = 3  # with this many cards or fewer in the stock, the exact expectation
-CRITICAL_PAIRS = 3  # sample only when the grid holds this many pairs or fewer
-CANDIDATES = 3  # the best-rated moves that are played out
+CANDIDATES = 8  # the best-rated moves that are played out
+SAFE_SAMPLES = 48  # every candidate cleared the grid this many times out of as many: stop
+CHECK_EVERY = 16  # samples between two looks at the counts (stop early, drop the worst)
+DROP_Z = 2.5  # drop a move this many standard errors behind the leader (paired outcomes)
+SWITCH_Z = 1.5  # leave the best-rated move only for one this many standard errors ahead
 EXACT_NODE_LIMIT = 200_000  # with the stock gone nothing is hidden: search deeper
 
 
@@ -46,6 +50,7 @@ def best_move(
     samples: int,
     seed: int,
     deadline: float | None = None,
+    candidates: int = CANDIDATES,
 ) -> Move:
     """The hint's move on a value grid, with ``unseen`` the values that make up the stock."""
     if len(unseen) != stock_count:
@@ -65,22 +70,69 @@ def best_move(
         chances = Expectation(end)
         values = [chances.move(grid, a, b, counts, stock_count) for a, b in moves]
         return moves[max(range(len(moves)), key=lambda i: (values[i], -i))]
-    if len(pairs(grid)) > CRITICAL_PAIRS or samples <= 0:
+    if samples <= 0:
         return moves[0]
-    moves = moves[:CANDIDATES]
+    return moves[_played_out(grid, moves[:candidates], unseen, samples, seed, deadline, end)]
+
+
+def _played_out(
+    grid: tuple[int, ...],
+    moves: Sequence[Move],
+    unseen: Sequence[int],
+    samples: int,
+    seed: int,
+    deadline: float | None,
+    end: Endgame,
+) -> int:
+    """The index of the move that clears the grid in the most sampled stock orders.
+
+    Every move is played out on the same orders, with the same blind play after it (common
+    random numbers), so two moves differ only where one wins and the other loses. A move that
+    falls ``DROP_Z`` standard errors of those differences behind the leader is dropped; when
+    every move still in has won every order so far (``SAFE_SAMPLES``), the best-rated one is
+    as good as any and the search stops. Ties go to the better-rated move.
+    """
     rng = random.Random(seed)
     pool = list(unseen)
+    alive = list(range(len(moves)))
     wins = [0] * len(moves)
-    for done in range(samples):
+    record = [0] * len(moves)  # bit k set: the move won on sample k
+    done = 0
+    while done < samples:
         if deadline is not None and done > 0 and time.monotonic() > deadline:
             break
         rng.shuffle(pool)
         stock = tuple(pool)
-        policy_seed = rng.getrandbits(32)  # the same blind play after each move: fair odds
-        for i, (a, b) in enumerate(moves):
+        policy_seed = rng.getrandbits(32)
+        bit = 1 << done
+        for i in alive:
+            a, b = moves[i]
             child, top = play(grid, stock, 0, a, b)
-            wins[i] += rollout(child, stock, top, random.Random(policy_seed), end)
-    return moves[max(range(len(moves)), key=lambda i: (wins[i], -i))]
+            if top >= len(stock):
+                won = end.won(child)
+            else:
+                won = rollout(child, stock, top, random.Random(policy_seed), end)
+            if won:
+                wins[i] += 1
+                record[i] |= bit
+        done += 1
+        if done % CHECK_EVERY == 0:
+            if done >= SAFE_SAMPLES and all(wins[i] == done for i in alive):
+                break
+            lead = max(alive, key=lambda i: (wins[i], -i))
+            alive = [i for i in alive if i == lead or _close(wins, record, lead, i, DROP_Z)]
+            if len(alive) == 1:
+                break
+    lead = max(alive, key=lambda i: (wins[i], -i))
+    rated = min(alive)
+    return rated if _close(wins, record, lead, rated, SWITCH_Z) else lead
+
+
+def _close(wins: list[int], record: list[int], lead: int, other: int, z: float) -> bool:
+    """``other`` is within ``z`` standard errors of ``lead`` (over the samples where just one
+    of the two won)."""
+    differ = (record[lead] ^ record[other]).bit_count()
+    return wins[lead] - wins[other] <= z * math.sqrt(differ)
 
 
 def _exact(grid: tuple[int, ...]) -> Move:
