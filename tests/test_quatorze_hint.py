@@ -9,7 +9,7 @@ from itertools import permutations
 
 from games.quatorze import State, choose, hint
 from games.quatorze.board import pairs, play
-from games.quatorze.fair import Endgame, Expectation, options, ranked
+from games.quatorze.fair import Endgame, Expectation, options, ranked, rollout
 from games.quatorze.solver import solve
 
 SAMPLES = 16
@@ -76,6 +76,39 @@ def test_three_cards_left_the_exact_expectation_is_the_mean_over_their_orders() 
                 child, top = play(grid, order, 0, a, b)
                 brute.append(solve(child, order, top, node_limit=10**6).won)
             assert abs(chances.move(grid, a, b, _counts(stock), 3) - sum(brute) / 6) < 1e-12
+
+
+def test_the_endgame_check_agrees_with_the_solver() -> None:
+    # Closed-up grids once the stock is gone, from random play: won or not, as the solver says.
+    checked = 0
+    for seed in range(60):
+        s = State.new(seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over() and s.stock:
+            s.apply(0, rng.choice([a for a in s.legal_actions(0) if a != "give-up"]))
+        if s.is_over():
+            continue
+        grid = s.values()
+        assert Endgame(node_limit=10**6).won(grid) == solve(grid, (), 0, node_limit=10**6).won
+        checked += 1
+    assert checked >= 20
+
+
+def test_a_rollout_plays_legal_pairs_and_wins_only_what_it_clears() -> None:
+    # The rollout keeps its pairs up to date move by move: replay the moves it reports.
+    for seed in range(30):
+        s = State.new(seed=seed)
+        grid, stock = s.values(), tuple(int(c.rank) for c in s.stock)
+        path: list[tuple[int, int]] = []
+        won = rollout(grid, stock, 0, random.Random(seed), Endgame(), path=path)
+        top = 0
+        for a, b in path:
+            assert (min(a, b), max(a, b)) in pairs(grid)
+            grid, top = play(grid, stock, top, a, b)
+        if top < len(stock):  # it stopped for want of a pair
+            assert not won and not pairs(grid)
+        else:
+            assert won == solve(grid, (), 0, node_limit=10**6).won
 
 
 def test_one_card_left_both_orders_of_a_pair_are_told_apart() -> None:

@@ -194,9 +194,11 @@ def rollout(
     rng: random.Random,
     end: Endgame,
     weight: float = REFILL_WEIGHT,
+    path: list[Move] | None = None,
 ) -> bool:
     """Play one stock order out with ``greedy``'s rating (blind to the order), then the exact
-    endgame. The pairs and how many each cell is in are kept up to date move by move."""
+    endgame. The pairs and how many each cell is in are kept up to date move by move.
+    ``path``, if given, receives the moves played (tests)."""
     g = list(grid)
     n = len(stock)
     counts = [0] * 15
@@ -244,11 +246,13 @@ def rollout(
             if value > top_value:
                 best, top_value = (a, b), value
         a, b = best
+        if left > 2 and rand() < 0.5:
+            a, b = b, a
+        if path is not None:
+            path.append((a, b))
         if left <= 2:  # the stock runs out: the cards close up, and nothing is hidden
             grid_t, top = play(g, stock, top, a, b)
             return end.won(grid_t)
-        if rand() < 0.5:
-            a, b = b, a
         for c in (a, b):
             for m, key in MATE_KEYS[c]:
                 if key in found:
