@@ -27,7 +27,7 @@ from games.quatorze import State, Status, choose
 from games.quatorze.solver import solve
 from games.quatorze.state import format_move
 
-SAMPLES = 200  # about what the bot's half-second budget allows on a quiet core
+SAMPLES = 100  # about what the bot's half-second budget allows on a loaded core
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 from itertools import permutations
 
-from games.quatorze import State, choose, hint
+from games.cards import Card, full_deck
+from games.quatorze import State, Status, choose, hint
 from games.quatorze.board import pairs, play
 from games.quatorze.fair import Endgame, Expectation, options, ranked, rollout
 from games.quatorze.solver import solve
@@ -42,6 +43,26 @@ def _positions_with_stock(left: int, count: int) -> list[State]:
     return found
 
 
+def _position(grid: list[int], stock: list[int]) -> State:
+    """A game in play with these values on the grid (0: empty) and in the stock; the suits are
+    dealt out in order and every other card counts as removed."""
+    left = {v: [c for c in full_deck() if int(c.rank) == v] for v in range(1, 14)}
+    cards: list[Card | None] = [left[v].pop() if v else None for v in grid]
+    stock_cards = [left[v].pop() for v in stock]
+    removed = [c for v in range(1, 14) for c in left[v]]
+    deck = [c for c in cards if c is not None] + stock_cards + removed
+    return State(
+        seed=0,
+        winnable=False,
+        deck=deck,
+        grid=cards,
+        stock=stock_cards,
+        removed=removed,
+        moves=[],
+        status=Status.PLAYING,
+    )
+
+
 def _counts(values: list[int]) -> list[int]:
     counts = [0] * 15
     for v in values:
@@ -50,8 +71,8 @@ def _counts(values: list[int]) -> list[int]:
 
 
 def test_the_hint_is_the_same_for_every_order_of_the_stock() -> None:
-    for seed, moves in ((3, 0), (8, 4), (21, 7), (30, 10)):
-        s = _advance(seed, moves)
+    games = [_advance(seed, moves) for seed, moves in ((3, 0), (8, 4), (21, 7), (30, 10))]
+    for s in games + _positions_with_stock(5, 2) + _positions_with_stock(3, 1):
         if s.is_over():
             continue
         first = hint(s, seed=4, limit=SAMPLES)
@@ -134,6 +155,30 @@ def test_the_best_rated_move_keeps_a_pair_for_later() -> None:
     grid = (1, 13, 13, 0, 0) + (0, 0, 1) + (0,) * 17
     assert pairs(grid) == [(0, 1), (0, 2), (2, 7)]
     assert ranked(grid, [0] * 15, 0)[0] == (0, 1)
+
+
+def test_with_the_stock_gone_it_finds_the_only_pair_that_clears_the_grid() -> None:
+    # Twelve cards, four pairs (cells 1-11, 2-7, 5-10, 6-9): only taking 9 and 5 first clears.
+    s = _position([9, 2, 13, 11, 10, 6, 12, 3, 8, 4, 5, 1] + [0] * 13, [])
+    grid = s.values()
+    assert sorted(s.legal_actions(0)) == sorted(["1-11", "2-7", "5-10", "6-9", "give-up"])
+    for a, b in pairs(grid):
+        clears = solve(play(grid, (), 0, a, b)[0], ()).won
+        assert clears == ((a, b) == (0, 10))
+    assert hint(s, seed=1, limit=SAMPLES) == "1-11"
+
+
+def test_with_one_card_left_it_finds_the_only_order_that_clears_the_grid() -> None:
+    # The last card (a 9) goes to the first cell named. The rating likes cells 3 and 5 best,
+    # but only 25-21 (the 9 into cell 25) leaves a grid that can be cleared.
+    grid = [6, 2, 5, 7, 9, 6, 3, 6, 10, 3, 12, 5, 11, 8, 1, 7, 5, 13, 8, 8, 12, 4, 11, 9, 2]
+    s = _position(grid, [9])
+    counts = _counts([9])
+    assert ranked(s.values(), counts, 1)[0] == (2, 4)
+    chances = Expectation(Endgame())
+    for a, b in options(s.values(), 1):
+        assert chances.move(s.values(), a, b, counts, 1) == (1.0 if (a, b) == (24, 20) else 0.0)
+    assert hint(s, seed=1, limit=SAMPLES) == "25-21"
 
 
 def test_a_fixed_sample_count_makes_the_choice_reproducible() -> None:

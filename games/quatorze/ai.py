@@ -7,9 +7,14 @@ order (a determinised solver that did would believe every move wins):
 - with the stock gone nothing is hidden, and the solver decides exactly;
 - with a few cards left (``EXACT_STOCK``) it takes the exact expectation over their orders;
 - otherwise it rates the moves (the pairs they leave, the pairs their refills should make)
-  and, when the grid is short of pairs, plays the best-rated few out on ``samples`` sampled
-  orders of the unseen cards with the same blind rating, keeping the one that clears the grid
-  in the most of them (ties: the better rated).
+  and plays the best-rated few (``CANDIDATES``) out on up to ``samples`` sampled orders of the
+  unseen cards, every move on the same orders, with the same blind rating after it. It drops
+  the moves clearly behind, stops early when every move left clears every order (nothing to
+  choose), and leaves the best-rated move only for one clearly ahead (``SWITCH_Z``): a
+  handful of samples must not overrule the rating by luck.
+
+The losses are full grids without a pair while the stock lasts, prepared many moves before, so
+the search runs at every decision, not only when pairs run short.
 
 >>> from games.quatorze.state import State
 >>> s = State.new(seed=5)
@@ -32,7 +37,8 @@ from games.quatorze.state import State, format_move
 
 LEVELS: tuple[str, ...] = ("casual", "best")
 
-MAX_SAMPLES = 1000  # sampled stock orders at most with a time budget (the clock stops it first)
+SAMPLES_PER_SECOND = 400  # with a time budget, sampled stock orders at most per second of it
+MAX_SAMPLES = 1000
 EXACT_STOCK = 3  # with this many cards or fewer in the stock, the exact expectation
 CANDIDATES = 6  # the best-rated moves that are played out
 SAFE_SAMPLES = 32  # every candidate cleared the grid this many times out of as many: stop
@@ -161,7 +167,7 @@ def hint(state: State, budget: float = 0.5, seed: int = 0, *, limit: int | None 
     if limit is not None:
         samples, deadline = limit, None
     else:
-        samples = MAX_SAMPLES
+        samples = min(MAX_SAMPLES, max(16, round(budget * SAMPLES_PER_SECOND)))
         deadline = time.monotonic() + budget
     a, b = best_move(
         state.values(), state.unseen_values(), len(state.stock), samples, seed, deadline
