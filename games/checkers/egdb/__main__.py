@@ -7,7 +7,7 @@ import sys
 import time
 
 from games.checkers import egdb
-from games.checkers.egdb import DEFAULT_PIECES, build, cache_path
+from games.checkers.egdb import DEFAULT_PIECES, MAX_PIECES, Egdb, build, cache_path
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -18,19 +18,31 @@ def main(argv: list[str] | None = None) -> int:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="solve and cache the table")
-    b.add_argument("--pieces", type=int, default=DEFAULT_PIECES, help="most pieces (2-4)")
+    b.add_argument(
+        "--pieces",
+        type=int,
+        default=DEFAULT_PIECES,
+        choices=range(2, MAX_PIECES + 1),
+        help=f"most pieces (default {DEFAULT_PIECES}; {egdb.FALLBACK_PIECES} without the C solver)",
+    )
     b.add_argument("--force", action="store_true", help="rebuild even if cached")
     args = parser.parse_args(argv)
     path = cache_path(args.pieces)
     if path.exists() and not args.force:
-        print(f"already built: {path} ({path.stat().st_size:,} bytes)")
-        return 0
+        try:
+            Egdb.load(path)
+        except (OSError, ValueError) as e:
+            print(f"rebuilding: {e}")
+        else:
+            print(f"already built: {path} ({path.stat().st_size:,} bytes)")
+            return 0
     start = time.perf_counter()
+    solver = "C" if egdb._egdbcore is not None else "Python"
     db = build(args.pieces, log=True)
     db.save(path)
     print(
-        f"{len(db):,} positions up to {args.pieces} pieces in {time.perf_counter() - start:.1f} s, "
-        f"{path.stat().st_size:,} bytes: {path}"
+        f"{len(db):,} slots up to {args.pieces} pieces in {time.perf_counter() - start:.1f} s "
+        f"({solver} solver), {path.stat().st_size:,} bytes: {path}"
     )
     return 0
 
