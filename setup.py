@@ -7,7 +7,7 @@ setup(
         Extension(
             "games.checkers._egdbcore",
             ["games/checkers/_egdbcore.c"],
-            extra_compile_args=["-O2"],
+            extra_compile_args=["-O3"],
             optional=True,
         )
     ]

@@ -29,8 +29,9 @@
 static uint64_t B[33][MAXK];
 static int NEIGH[4][32]; /* DL, DR, UL, UR */
 static int LAND[4][32];
-static uint32_t *COMBOS[MAXK]; /* colex-ordered k-subsets of 0..31 as bit sets */
-static int ready = 0;
+#define MAXSET 7                /* at most 6 pieces of one kind */
+static uint32_t *COMBOS[MAXSET]; /* colex-ordered k-subsets of 0..31 as bit sets */
+static int ready = 0, combos_ready = 0;
 
 static void init_tables(void) {
     if (ready) return;
@@ -47,9 +48,15 @@ static void init_tables(void) {
             NEIGH[d][i] = n;
             LAND[d][i] = n < 0 ? -1 : f;
         }
-    for (int k = 0; k < MAXK; k++) {
+    ready = 1;
+}
+
+static int init_combos(void) {
+    if (combos_ready) return 0;
+    for (int k = 0; k < MAXSET; k++) {
         uint64_t count = B[32][k];
         COMBOS[k] = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)count);
+        if (!COMBOS[k]) return -1;
         for (uint64_t r = 0; r < count; r++) {
             uint64_t rest = r;
             uint32_t set = 0;
@@ -64,7 +71,8 @@ static void init_tables(void) {
             COMBOS[k][r] = set;
         }
     }
-    ready = 1;
+    combos_ready = 1;
+    return 0;
 }
 
 static inline uint32_t flip32(uint32_t x) {
@@ -220,6 +228,20 @@ static int gen_children(uint32_t me, uint32_t opp, uint32_t kings, Pos *out) {
     return n;
 }
 
+/* Does Black (moving down; kings both ways) have a capture? */
+static int black_can_capture(uint32_t black, uint32_t red, uint32_t kings) {
+    uint32_t empty = ~(red | black);
+    for (uint32_t p = black; p; p &= p - 1) {
+        int i = __builtin_ctz(p);
+        int dirs = (kings >> i) & 1 ? 4 : 2;
+        for (int d = 0; d < dirs; d++) {
+            int over = NEIGH[d][i], land = LAND[d][i];
+            if (land >= 0 && (red >> over & 1) && (empty >> land & 1)) return 1;
+        }
+    }
+    return 0;
+}
+
 /* Does Red (moving up; kings both ways) have a capture? */
 static int red_can_capture(uint32_t red, uint32_t black, uint32_t kings) {
     uint32_t empty = ~(red | black);
@@ -319,16 +341,40 @@ static int solve(uint8_t *table, Py_ssize_t table_len, const int64_t *offsets, c
                         uint64_t index = ((i_bm * n_rm + i_rm) * n_bk + i_bk) * n_rk + i_rk;
                         uint32_t node = (uint32_t)(b->offset + index - base);
                         uint32_t me = mb | kb, opp = mr | kr, kings = kb | kr;
-                        int nc = gen_children(me, opp, kings, children);
-                        if (nc > MAXCHILD) {
-                            rc = -3;
-                            goto done;
+                        int best = 0, cnt = 0, safe = 0, wl = 0, nc = 0;
+                        if (black_can_capture(me, opp, kings)) {
+                            nc = gen_children(me, opp, kings, children);
+                            if (nc > MAXCHILD) {
+                                rc = -3;
+                                goto done;
+                            }
+                        } else {
+                            /* Quiet steps: a crowning leads out of the group, the rest stay. */
+                            uint32_t empty = ~(me | opp);
+                            for (uint32_t p = me; p; p &= p - 1) {
+                                int i = __builtin_ctz(p);
+                                uint32_t bit = 1u << i;
+                                int king = (kings & bit) != 0;
+                                for (int d = 0; d < (king ? 4 : 2); d++) {
+                                    int t = NEIGH[d][i];
+                                    if (t < 0 || !(empty >> t & 1)) continue;
+                                    uint32_t tb = 1u << t;
+                                    if (!king && (tb & BOTTOM_ROW)) {
+                                        children[nc].me = me ^ bit ^ tb;
+                                        children[nc].opp = opp;
+                                        children[nc].kings = kings | tb;
+                                        nc++;
+                                    } else {
+                                        cnt++;
+                                    }
+                                }
+                            }
                         }
-                        if (nc == 0) {
+                        if (nc == 0 && cnt == 0) {
                             if (push(&buckets[0], node)) rc = -1;
+                            if (rc) goto done;
                             continue;
                         }
-                        int best = 0, cnt = 0, safe = 0, wl = 0;
                         for (int c = 0; c < nc; c++) {
                             int value;
                             if (!children[c].opp) {
@@ -344,8 +390,8 @@ static int solve(uint8_t *table, Py_ssize_t table_len, const int64_t *offsets, c
                                 }
                                 uint64_t where = (uint64_t)off + rank_in(cb, cr, ck);
                                 if (where >= base && where < base + size) {
-                                    cnt++;
-                                    continue;
+                                    rc = -7; /* a capture or a crowning never stays in the group */
+                                    goto done;
                                 }
                                 value = table[where];
                             }
@@ -466,8 +512,9 @@ done:
 static PyObject *solve_group(PyObject *self, PyObject *args) {
     Py_buffer buf;
     PyObject *offsets_obj, *keys_obj;
-    if (!PyArg_ParseTuple(args, "w*OO", &buf, &offsets_obj, &keys_obj)) return NULL;
     init_tables();
+    if (init_combos()) return PyErr_NoMemory();
+    if (!PyArg_ParseTuple(args, "w*OO", &buf, &offsets_obj, &keys_obj)) return NULL;
     int64_t *offsets = NULL;
     int keys[2];
     PyObject *fo = PySequence_Fast(offsets_obj, "offsets must be a sequence");
@@ -571,8 +618,11 @@ static PyObject *probe(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     } else if (PyByteArray_CheckExact(t)) {
         data = (const uint8_t *)PyByteArray_AS_STRING(t);
         len = PyByteArray_GET_SIZE(t);
+    } else if (PyMemoryView_Check(t) && PyBuffer_IsContiguous(PyMemoryView_GET_BUFFER(t), 'C')) {
+        data = (const uint8_t *)PyMemoryView_GET_BUFFER(t)->buf;
+        len = PyMemoryView_GET_BUFFER(t)->len;
     } else {
-        PyErr_SetString(PyExc_TypeError, "the table must be bytes or a bytearray");
+        PyErr_SetString(PyExc_TypeError, "the table must be bytes, a bytearray or a memoryview");
         return NULL;
     }
     long max_pieces = PyLong_AsLong(args[1]);

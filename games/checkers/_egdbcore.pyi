@@ -7,5 +7,10 @@ def set_layout(
     offsets: Sequence[int], decode: list[tuple[int, int]], lost: tuple[int, int]
 ) -> None: ...
 def probe(
-    table: bytes | bytearray, max_pieces: int, me: int, opp: int, kings: int, black: bool
+    table: bytes | bytearray | memoryview,
+    max_pieces: int,
+    me: int,
+    opp: int,
+    kings: int,
+    black: bool,
 ) -> tuple[int, int] | None: ...

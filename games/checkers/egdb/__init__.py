@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import mmap
 import os
 import struct
 import time
@@ -310,7 +311,7 @@ if _egdbcore is not None:  # offsets are the same for every table size: one layo
 class Egdb:
     """A solved table of every position of 2..``max_pieces`` pieces (Black to move)."""
 
-    def __init__(self, max_pieces: int, table: bytes | bytearray) -> None:
+    def __init__(self, max_pieces: int, table: bytes | bytearray | memoryview) -> None:
         self.layout = Layout(max_pieces)
         if len(table) != self.layout.size:
             raise ValueError(f"a {max_pieces}-piece table has {self.layout.size} bytes")
@@ -393,7 +394,10 @@ class Egdb:
 
     @classmethod
     def load(cls, path: Path) -> Egdb:
-        """The table saved at ``path``; ValueError for another format or a damaged file."""
+        """The table saved at ``path``; ValueError for another format or a damaged file.
+
+        The file is mapped, not read: the worker processes that load it share one copy.
+        """
         with path.open("rb") as f:
             head = f.read(_HEADER.size)
             if len(head) < _HEADER.size:
@@ -403,9 +407,14 @@ class Egdb:
                 raise ValueError(f"{path.name} is not an endgame database of this format")
             if not 2 <= max_pieces <= MAX_PIECES or Layout(max_pieces).size != length:
                 raise ValueError(f"{path.name} has a bad header")
-            table = f.read(length + 1)
-        if len(table) != length or zlib.crc32(table) != crc:
-            raise ValueError(f"{path.name} is truncated or damaged")
+            if os.fstat(f.fileno()).st_size != _HEADER.size + length:
+                raise ValueError(f"{path.name} is truncated or damaged")
+            mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        table = memoryview(mapped)[_HEADER.size :]
+        if zlib.crc32(table) != crc:
+            table.release()
+            mapped.close()
+            raise ValueError(f"{path.name} is damaged")
         return cls(max_pieces, table)
 
 
