@@ -32,6 +32,20 @@ static int LAND[4][32];
 #define MAXSET 7                /* at most 6 pieces of one kind */
 static uint32_t *COMBOS[MAXSET]; /* colex-ordered k-subsets of 0..31 as bit sets */
 static int ready = 0, combos_ready = 0;
+static uint32_t SMASK[4][2]; /* per direction: the squares that move by SSHIFT[d][k] */
+static int SSHIFT[4][2];
+static const int OPPOSITE[4] = {3, 2, 1, 0}; /* DL<->UR, DR<->UL */
+
+/* Every piece of b moved one step in direction d (off-board steps vanish). */
+static inline uint32_t step(int d, uint32_t b) {
+    uint32_t r = 0;
+    for (int k = 0; k < 2; k++) {
+        int sh = SSHIFT[d][k];
+        uint32_t m = b & SMASK[d][k];
+        r |= sh > 0 ? m << sh : m >> -sh;
+    }
+    return r;
+}
 
 static void init_tables(void) {
     if (ready) return;
@@ -47,6 +61,12 @@ static void init_tables(void) {
             int f = (r2 >= 0 && r2 < 8 && c2 >= 0 && c2 < 8) ? 4 * r2 + c2 / 2 : -1;
             NEIGH[d][i] = n;
             LAND[d][i] = n < 0 ? -1 : f;
+            if (n >= 0) {
+                int sh = n - i, k = 0;
+                if (SMASK[d][0] && SSHIFT[d][0] != sh) k = 1;
+                SSHIFT[d][k] = sh;
+                SMASK[d][k] |= 1u << i;
+            }
         }
     ready = 1;
 }
@@ -83,7 +103,12 @@ static inline uint32_t flip32(uint32_t x) {
     return (x >> 16) | (x << 16);
 }
 
-static inline int popc(uint32_t x) { return __builtin_popcount(x); }
+/* Portable popcount (without -mpopcnt, __builtin_popcount is a library call). */
+static inline int popc(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
 
 static inline uint64_t colex(uint32_t bits, int shift) {
     uint64_t r = 0;
@@ -105,6 +130,22 @@ static inline uint64_t colex_free(uint32_t bits, uint32_t occupied) {
         bits &= bits - 1;
     }
     return r;
+}
+
+/* The squares of a set of compacted indices (the c-th square not in occupied, for each c). */
+static inline uint32_t deposit(uint32_t combo, uint32_t occupied) {
+    uint32_t out = 0;
+    for (; combo; combo &= combo - 1) {
+        int s = __builtin_ctz(combo);
+        for (uint32_t o = occupied; o; o &= o - 1) {
+            if (__builtin_ctz(o) <= s)
+                s++;
+            else
+                break;
+        }
+        out |= 1u << s;
+    }
+    return out;
 }
 
 static inline int key_of(uint32_t black, uint32_t red, uint32_t kings) {
@@ -228,32 +269,24 @@ static int gen_children(uint32_t me, uint32_t opp, uint32_t kings, Pos *out) {
     return n;
 }
 
+/* Pieces in ``movers`` that can jump a piece of ``victims`` in direction d. */
+static inline uint32_t jumpers(int d, uint32_t movers, uint32_t victims, uint32_t empty) {
+    int back = OPPOSITE[d];
+    return step(back, step(back, empty) & victims) & movers;
+}
+
 /* Does Black (moving down; kings both ways) have a capture? */
-static int black_can_capture(uint32_t black, uint32_t red, uint32_t kings) {
-    uint32_t empty = ~(red | black);
-    for (uint32_t p = black; p; p &= p - 1) {
-        int i = __builtin_ctz(p);
-        int dirs = (kings >> i) & 1 ? 4 : 2;
-        for (int d = 0; d < dirs; d++) {
-            int over = NEIGH[d][i], land = LAND[d][i];
-            if (land >= 0 && (red >> over & 1) && (empty >> land & 1)) return 1;
-        }
-    }
-    return 0;
+static inline int black_can_capture(uint32_t black, uint32_t red, uint32_t kings) {
+    uint32_t empty = ~(red | black), bk = black & kings;
+    if (jumpers(0, black, red, empty) | jumpers(1, black, red, empty)) return 1;
+    return bk && (jumpers(2, bk, red, empty) | jumpers(3, bk, red, empty));
 }
 
 /* Does Red (moving up; kings both ways) have a capture? */
-static int red_can_capture(uint32_t red, uint32_t black, uint32_t kings) {
-    uint32_t empty = ~(red | black);
-    for (uint32_t p = red; p; p &= p - 1) {
-        int i = __builtin_ctz(p);
-        int king = (kings >> i) & 1;
-        for (int d = king ? 0 : 2; d < 4; d++) {
-            int over = NEIGH[d][i], land = LAND[d][i];
-            if (land >= 0 && (black >> over & 1) && (empty >> land & 1)) return 1;
-        }
-    }
-    return 0;
+static inline int red_can_capture(uint32_t red, uint32_t black, uint32_t kings) {
+    uint32_t empty = ~(red | black), rk = red & kings;
+    if (jumpers(2, red, black, empty) | jumpers(3, red, black, empty)) return 1;
+    return rk && (jumpers(0, rk, black, empty) | jumpers(1, rk, black, empty));
 }
 
 /* -- the solver ------------------------------------------------------------------------------ */
@@ -324,20 +357,10 @@ static int solve(uint8_t *table, Py_ssize_t table_len, const int64_t *offsets, c
                 uint32_t mr = COMBOS[b->rm][i_rm] << 4;
                 if (mb & mr) continue;
                 uint32_t occupied = mb | mr;
-                int freesq[32], nf = 0;
-                for (int sq = 0; sq < 32; sq++)
-                    if (!(occupied >> sq & 1)) freesq[nf++] = sq;
                 for (uint64_t i_bk = 0; i_bk < n_bk; i_bk++) {
-                    uint32_t kb = 0;
-                    for (uint32_t c = COMBOS[b->bk][i_bk]; c; c &= c - 1)
-                        kb |= 1u << freesq[__builtin_ctz(c)];
-                    int free2[32], nf2 = 0;
-                    for (int q = 0; q < nf; q++)
-                        if (!(kb >> freesq[q] & 1)) free2[nf2++] = freesq[q];
+                    uint32_t kb = deposit(COMBOS[b->bk][i_bk], occupied);
                     for (uint64_t i_rk = 0; i_rk < n_rk; i_rk++) {
-                        uint32_t kr = 0;
-                        for (uint32_t c = COMBOS[b->rk][i_rk]; c; c &= c - 1)
-                            kr |= 1u << free2[__builtin_ctz(c)];
+                        uint32_t kr = deposit(COMBOS[b->rk][i_rk], occupied | kb);
                         uint64_t index = ((i_bm * n_rm + i_rm) * n_bk + i_bk) * n_rk + i_rk;
                         uint32_t node = (uint32_t)(b->offset + index - base);
                         uint32_t me = mb | kb, opp = mr | kr, kings = kb | kr;
@@ -440,18 +463,8 @@ static int solve(uint8_t *table, Py_ssize_t table_len, const int64_t *offsets, c
             uint64_t i_rm = rest % n_rm, i_bm = rest / n_rm;
             uint32_t mb = COMBOS[b->bm][i_bm], mr = COMBOS[b->rm][i_rm] << 4;
             uint32_t occupied = mb | mr;
-            int freesq[32], nf = 0;
-            for (int sq = 0; sq < 32; sq++)
-                if (!(occupied >> sq & 1)) freesq[nf++] = sq;
-            uint32_t kb = 0;
-            for (uint32_t c = COMBOS[b->bk][i_bk]; c; c &= c - 1)
-                kb |= 1u << freesq[__builtin_ctz(c)];
-            int free2[32], nf2 = 0;
-            for (int q2 = 0; q2 < nf; q2++)
-                if (!(kb >> freesq[q2] & 1)) free2[nf2++] = freesq[q2];
-            uint32_t kr = 0;
-            for (uint32_t c = COMBOS[b->rk][i_rk]; c; c &= c - 1)
-                kr |= 1u << free2[__builtin_ctz(c)];
+            uint32_t kb = deposit(COMBOS[b->bk][i_bk], occupied);
+            uint32_t kr = deposit(COMBOS[b->rk][i_rk], occupied | kb);
             uint32_t black = mb | kb, red = mr | kr, kings = kb | kr;
             uint32_t empty = ~(black | red);
             /* Red (in these coordinates) has just made a quiet move from s to t. */
