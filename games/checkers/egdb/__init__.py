@@ -22,10 +22,20 @@ settled ply by ply by walking un-moves back from every position decided (retrogr
 The compiled helper ``games.checkers._egdbcore`` does that in C; without it the same
 algorithm runs in Python, fine for three pieces, slow above.
 
-Figures (``python -m games.checkers.egdb build --pieces N``, the C solver, CPU time of one
-core, peak memory of the process): 3 pieces 0.2 MB, under a second; 4 pieces 6.6 MB, 7 s,
-47 MB; 5 pieces 151 MB, 141 s, 270 MB (longest result: 62, 109 and 162 plies). The Python
-solver takes about 8 s for 3 pieces. The default is 4 pieces with the C solver, else 3.
+Figures (``python -m games.checkers.egdb build --pieces N``; the C solver, CPU seconds of one
+core, file size, peak memory of the build; measured on a shared 2-core machine):
+
+=======  ===========  ==========  ======  =======  ==========================
+pieces   positions    file        time    memory   longest result (plies)
+=======  ===========  ==========  ======  =======  ==========================
+3        199,520      0.2 MB      0.1 s   25 MB    62
+4        6.4 million  6.6 MB      1.8 s   47 MB    109
+5        146 million  151 MB      68 s    256 MB   162
+=======  ===========  ==========  ======  =======  ==========================
+
+The build step makes 5 pieces with the C solver and 3 without it (the Python solver takes
+about 5 s for 3 pieces, minutes for 4). A loaded table is mapped from its file, so the bot's
+worker processes share one copy; a probe ranks the position and reads one byte.
 
 >>> db = build(2)
 >>> db.probe(1, 1 << 31, 1 | 1 << 31, True)  # a king on 1 against a king on 32: drawn
@@ -54,8 +64,8 @@ except ImportError:  # pragma: no cover - depends on the installation
 
 WIN, DRAW, LOSS = 1, 0, -1
 FALLBACK_PIECES = 3  # what the build step makes when only the Python solver is there
-DEFAULT_PIECES = 4 if _egdbcore is not None else FALLBACK_PIECES
-MAX_PIECES = 6
+DEFAULT_PIECES = 5 if _egdbcore is not None else FALLBACK_PIECES
+MAX_PIECES = 5  # 6 pieces would take 2.7 GB and is not offered
 _MAGIC = b"PCEGDB\x00\x02"  # format 2: the ranked byte table (format 1 was a key/value list)
 _HEADER = struct.Struct("<8sBBQI")  # magic, max pieces, reserved, table length, crc32
 
