@@ -319,7 +319,14 @@ if _egdbcore is not None:  # offsets are the same for every table size: one layo
 
 
 class Egdb:
-    """A solved table of every position of 2..``max_pieces`` pieces (Black to move)."""
+    """A solved table of every position of 2..``max_pieces`` pieces (Black to move).
+
+    ``probe(me, opp, kings, black)``: (result, distance in plies) for the side to move, or None
+    when the position is not in the table; the compiled probe when there is one, else
+    ``probe_py``.
+    """
+
+    probe: Callable[[int, int, int, bool], tuple[int, int] | None]
 
     def __init__(self, max_pieces: int, table: bytes | bytearray | memoryview) -> None:
         self.layout = Layout(max_pieces)
@@ -328,17 +335,14 @@ class Egdb:
         self.max_pieces = max_pieces
         self.table = table
         self._blocks = self.layout.blocks
+        if _egdbcore is not None:
+            self.probe = functools.partial(_egdbcore.probe, table, max_pieces)
+        else:
+            self.probe = self.probe_py
 
     def __len__(self) -> int:
         """Slots in the table (positions plus the holes of the index)."""
         return len(self.table)
-
-    def probe(self, me: int, opp: int, kings: int, black: bool) -> tuple[int, int] | None:
-        """(result, distance in plies) for the side to move, or None when not in the table."""
-        core = _egdbcore
-        if core is not None:
-            return core.probe(self.table, self.max_pieces, me, opp, kings, black)
-        return self.probe_py(me, opp, kings, black)
 
     def probe_py(self, me: int, opp: int, kings: int, black: bool) -> tuple[int, int] | None:
         """``probe`` in Python (what runs without the compiled helper)."""
