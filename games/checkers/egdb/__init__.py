@@ -28,14 +28,14 @@ core, file size, peak memory of the build; measured on a shared 2-core machine):
 =======  ===========  ==========  ======  =======  ==========================
 pieces   positions    file        time    memory   longest result (plies)
 =======  ===========  ==========  ======  =======  ==========================
-3        199,520      0.2 MB      0.1 s   25 MB    62
-4        6.4 million  6.6 MB      1.8 s   47 MB    109
+3        199,520      0.2 MB      0.2 s   24 MB    62
+4        6.4 million  6.6 MB      1.7 s   34 MB    109
 5        146 million  151 MB      68 s    256 MB   162
 =======  ===========  ==========  ======  =======  ==========================
 
 The build step makes 5 pieces with the C solver and 3 without it (the Python solver takes
-about 5 s for 3 pieces, minutes for 4). A loaded table is mapped from its file, so the bot's
-worker processes share one copy; a probe ranks the position and reads one byte.
+4 s for 3 pieces and about 150 s and 260 MB for 4). A loaded table is mapped from its file,
+so the bot's worker processes share one copy; a probe ranks the position and reads one byte.
 
 >>> db = build(2)
 >>> db.probe(1, 1 << 31, 1 | 1 << 31, True)  # a king on 1 against a king on 32: drawn
