@@ -129,11 +129,8 @@ def test_a_sample_of_three_piece_positions_matches_brute_force(db: egdb.Egdb) ->
 def test_the_c_solver_and_the_python_solver_agree_byte_for_byte(
     db: egdb.Egdb, db_py: egdb.Egdb
 ) -> None:
-    if egdb._egdbcore is None:
-        assert db.table == db_py.table  # both are the Python solver
-        return
+    # ``db`` comes from the C solver when it is built (else both are the Python one).
     assert db.table == db_py.table
-    assert bytes(egdb.build(3, compiled=True).table) == bytes(db_py.table)
 
 
 @compiled

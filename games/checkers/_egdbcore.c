@@ -226,8 +226,8 @@ static void king_chain(int i, uint32_t opp, uint32_t empty, uint32_t captured, u
     }
 }
 
-/* Every position after a move of Black: returns the count (captures if any, else steps). */
-static int gen_children(uint32_t me, uint32_t opp, uint32_t kings, Pos *out) {
+/* Every position after a capture of Black (call it only when Black has one): the count. */
+static int gen_captures(uint32_t me, uint32_t opp, uint32_t kings, Pos *out) {
     Sink s = {out, 0};
     uint32_t empty = ~(me | opp);
     for (uint32_t p = me; p; p &= p - 1) {
@@ -241,31 +241,8 @@ static int gen_children(uint32_t me, uint32_t opp, uint32_t kings, Pos *out) {
     /* man_chain/king_chain emit a "no jump" move too; keep only real captures. */
     if (s.n > MAXCHILD) return s.n;
     int n = 0;
-    for (int j = 0; j < s.n && j < MAXCHILD; j++)
+    for (int j = 0; j < s.n; j++)
         if (out[j].opp != opp) out[n++] = out[j];
-    if (n) return n;
-    for (uint32_t p = me; p; p &= p - 1) {
-        int i = __builtin_ctz(p);
-        uint32_t bit = 1u << i;
-        int king = (kings & bit) != 0;
-        for (int d = 0; d < (king ? 4 : 2); d++) {
-            int t = NEIGH[d][i];
-            if (t < 0) continue;
-            uint32_t tb = 1u << t;
-            if (!(empty & tb)) continue;
-            uint32_t k = kings;
-            if (king)
-                k ^= bit ^ tb;
-            else if (tb & BOTTOM_ROW)
-                k |= tb;
-            if (n < MAXCHILD) {
-                out[n].me = me ^ bit ^ tb;
-                out[n].opp = opp;
-                out[n].kings = k;
-            }
-            n++;
-        }
-    }
     return n;
 }
 
@@ -366,7 +343,7 @@ static int solve(uint8_t *table, Py_ssize_t table_len, const int64_t *offsets, c
                         uint32_t me = mb | kb, opp = mr | kr, kings = kb | kr;
                         int best = 0, cnt = 0, safe = 0, wl = 0, nc = 0;
                         if (black_can_capture(me, opp, kings)) {
-                            nc = gen_children(me, opp, kings, children);
+                            nc = gen_captures(me, opp, kings, children);
                             if (nc > MAXCHILD) {
                                 rc = -3;
                                 goto done;
