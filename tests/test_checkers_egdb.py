@@ -11,8 +11,9 @@ import pytest
 
 from games.checkers import bitboard as bb
 from games.checkers import egdb
-from games.checkers.egdb import DRAW, LOSS, WIN
+from games.checkers.egdb import DRAW, LOSS, WIN, verify
 from games.checkers.egdb.__main__ import main as egdb_main
+from games.checkers.egdb.verify import Memo, Value
 
 compiled = pytest.mark.skipif(egdb._egdbcore is None, reason="the C solver is not built")
 
@@ -28,39 +29,11 @@ def db_py() -> egdb.Egdb:
     return egdb.build(3, compiled=False)
 
 
-Value = tuple[int, int] | None
-_memo: dict[tuple[int, int, int, bool, int], Value] = {}
+_memo: Memo = {}
 
 
 def brute(me: int, opp: int, kings: int, black: bool, depth: int) -> Value:
-    """(result, distance) if the game is decided within ``depth`` plies, by plain minimax.
-
-    The winner takes the shortest win, the loser the longest loss; None when ``depth`` plies
-    do not settle it. Memoised on (position, depth) only to keep it fast.
-    """
-    key = (me, opp, kings, black, depth)
-    if key in _memo:
-        return _memo[key]
-    moves = bb.gen_moves(me, opp, kings, black)
-    if not moves:
-        return (LOSS, 0)
-    if depth == 0:
-        return None
-    win = None
-    worst = 0
-    all_won = True
-    for move in moves:
-        nme, nopp, nk = bb.apply(me, opp, kings, black, move)
-        child = (LOSS, 0) if not nopp else brute(nopp, nme, nk, not black, depth - 1)
-        if child is not None and child[0] == LOSS:
-            win = child[1] + 1 if win is None else min(win, child[1] + 1)
-        if child is None or child[0] != WIN:
-            all_won = False
-        else:
-            worst = max(worst, child[1] + 1)
-    result: Value = (WIN, win) if win is not None else (LOSS, worst) if all_won else None
-    _memo[key] = result
-    return result
+    return verify.brute(me, opp, kings, black, depth, _memo)
 
 
 def expected(found: Value) -> Value:
@@ -277,3 +250,27 @@ def test_the_build_command_replaces_an_old_format_file(
     monkeypatch.setattr(egdb, "_LOADED", {})
     found = egdb.load()
     assert found is not None and found.max_pieces == 2
+
+
+def test_the_verify_command_checks_a_sample_of_the_cached_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("PARLOUR_EGDB_DIR", str(tmp_path))
+    monkeypatch.setattr(egdb, "_LOADED", {})
+    assert egdb_main(["verify", "--pieces", "2"]) == 1  # nothing built yet
+    assert egdb_main(["build", "--pieces", "3"]) == 0
+    monkeypatch.setattr(egdb, "_LOADED", {})
+    assert egdb_main(["verify", "--samples", "30"]) == 0
+    out = capsys.readouterr().out
+    assert "2 pieces: 30 positions agree" in out and "3 pieces: 30 positions agree" in out
+
+
+def test_verify_catches_a_wrong_value(db: egdb.Egdb) -> None:
+    # Two kings against one, a win: claim a draw instead and the check fails.
+    black, red, kings = 1 << 9 | 1 << 10, 1 << 3, 1 << 9 | 1 << 10 | 1 << 3
+    table = bytearray(db.table)
+    sig, index = egdb.rank(black, red, kings)
+    table[db.layout.offset(sig) + index] = egdb.encode(DRAW, 0)
+    with pytest.raises(AssertionError):
+        verify.check(egdb.Egdb(3, table), black, red, kings, verify.Tally())
+    verify.check(db, black, red, kings, verify.Tally())
