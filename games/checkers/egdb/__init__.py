@@ -69,15 +69,14 @@ MAX_PIECES = 5  # 6 pieces would take 2.7 GB and is not offered
 _MAGIC = b"PCEGDB\x00\x02"  # format 2: the ranked byte table (format 1 was a key/value list)
 _HEADER = struct.Struct("<8sBBQI")  # magic, max pieces, reserved, table length, crc32
 
-_MEN_SQUARES = 28  # a man never stands on the row where it would be crowned
 _MAN_SHIFT_RED = 4  # red men live on squares 4..31 (bits), black men on 0..27
 
 
-def _byte_reverse() -> list[int]:
+def _bit_reverse16() -> list[int]:
     return [int(f"{b:016b}"[::-1], 2) for b in range(1 << 16)]
 
 
-_REV16 = _byte_reverse()
+_REV16 = _bit_reverse16()
 
 
 def flip(x: int) -> int:
