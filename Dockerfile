@@ -10,8 +10,8 @@ COPY games ./games
 COPY render ./render
 COPY storage ./storage
 RUN pip install --no-cache-dir .
-# The checkers endgame database (every position of up to three pieces, a few seconds to build),
-# read-only for the bot's computer players.
+# The checkers endgame database, read-only for the bot's computer players: 5 pieces (151 MB,
+# about a minute) when the C solver was compiled, else 3 pieces (seconds) by the Python one.
 ENV PARLOUR_EGDB_DIR=/opt/parlour/egdb
 RUN python -m games.checkers.egdb build
 

@@ -1,0 +1,24 @@
+"""Build hook for the optional C helpers; the project's metadata lives in pyproject.toml.
+
+``games.checkers._core`` (the search) and ``games.checkers._egdbcore`` (the endgame database
+solver) are compiled when a C compiler and the Python headers are present; ``optional=True``
+lets the install go on without them (the pure-Python code is used then).
+"""
+
+import os
+import sys
+
+from setuptools import Extension, setup
+
+FLAGS = [] if sys.platform == "win32" else ["-O3", "-std=c11"]
+
+setup(
+    ext_modules=[
+        Extension(name, [source], extra_compile_args=FLAGS, optional=True)
+        for name, source in (
+            ("games.checkers._core", "games/checkers/_core.c"),
+            ("games.checkers._egdbcore", "games/checkers/_egdbcore.c"),
+        )
+        if os.path.exists(source)
+    ]
+)
