@@ -4,8 +4,9 @@
 While the stock lasts, a card stays in its cell until it is taken, so the game is lost when the
 grid runs out of pairs with the stock still full. ``score`` rates a move by the pairs it leaves
 and the new pairs its two refills can be expected to make; ``greedy`` plays the best-rated move.
-``win_chance`` is the exact expectation over every order of a small stock (the endgame, once
-the stock is gone, solved exactly), and ``rollout`` plays one sampled order out with ``greedy``.
+``Expectation`` is the exact chance over every order of a small stock (the endgame, once the
+stock is gone, solved exactly by ``Endgame``), and ``rollout`` plays one sampled order out with
+``greedy``'s rating.
 
 The two cells of a move are refilled by the stock's next two cards, which are exchangeable to a
 player who does not know the order: ``3-18`` and ``18-3`` are worth the same, except with one
