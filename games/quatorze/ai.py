@@ -144,6 +144,10 @@ def _exact(grid: tuple[int, ...]) -> Move:
     """Nothing hidden: the first pair that still clears the grid, else the one that goes
     furthest."""
     found = pairs(grid)
+    end = Endgame(node_limit=EXACT_NODE_LIMIT)  # the fast check first, shared dead ends
+    for a, b in found:
+        if end.won(play(grid, (), 0, a, b)[0]):
+            return a, b
     best, most = found[0], -1
     for a, b in found:
         child, _ = play(grid, (), 0, a, b)
