@@ -6,6 +6,8 @@ nested (the rollouts themselves choose by a small flat search), and the exact ex
 the stock is small. Use seeds apart from the benchmark's (0..999) to tune.
 
     python -m bench.quatorze_ceiling --first 20000 --deals 200 --samples 200
+    python -m bench.quatorze_ceiling --advantage --deals 75 --samples 600 --candidates 8
+    python -m bench.quatorze_ceiling --stage 5 --first 30000 --deals 400
 """
 
 from __future__ import annotations
@@ -82,6 +84,45 @@ def advantages(args: argparse.Namespace) -> None:
             )
 
 
+def stage(args: argparse.Namespace) -> None:
+    """At the position with ``--stage`` cards left in the stock (reached by the rating, exact
+    below ``EXACT_STOCK``), the exact chance of the best move against the rating's move, both
+    followed by exact play: what perfect fair play adds at that one decision."""
+    gain = base = 0.0
+    n = differ = 0
+    for seed in range(args.first, args.first + args.deals):
+        s = State.new(seed=seed)
+        while not s.is_over() and len(s.stock) > args.stage:
+            unseen = s.unseen_values()
+            a, b = ai.best_move(s.values(), unseen, len(unseen), 0, 0)
+            s.apply(0, format_move(a, b))
+        if s.is_over():
+            continue
+        grid, counts = s.values(), [0] * 15
+        for v in s.unseen_values():
+            counts[v] += 1
+        chances = Expectation(Endgame())
+        values = [
+            chances.move(grid, a, b, counts, args.stage)
+            for a, b in ranked(grid, counts, args.stage)
+        ]
+        n += 1
+        base += values[0]
+        gain += max(values) - values[0]
+        differ += max(values) > values[0]
+        if n % 25 == 0:
+            _stage_line(args.stage, n, base, gain, differ)
+    _stage_line(args.stage, n, base, gain, differ)
+
+
+def _stage_line(left: int, n: int, base: float, gain: float, differ: int) -> None:
+    print(
+        f"stock {left}: {n} positions, the rating's move {base / max(1, n):.2%}, the best "
+        f"{(base + gain) / max(1, n):.2%} (gain {gain / max(1, n):.3%} a deal, {differ} differ)",
+        flush=True,
+    )
+
+
 def _wins(
     grid: tuple[int, ...], moves: list[Move], unseen: list[int], samples: int, rng: random.Random
 ) -> list[int]:
@@ -109,9 +150,13 @@ def main() -> None:
     parser.add_argument("--switch", type=float, default=ai.SWITCH_Z)
     parser.add_argument("--candidates", type=int, default=99)
     parser.add_argument("--advantage", action="store_true", help="measure, do not play")
+    parser.add_argument("--stage", type=int, default=0, help="exact gain at this stock size")
     args = parser.parse_args()
     if args.advantage:
         advantages(args)
+        return
+    if args.stage:
+        stage(args)
         return
     ai.SAFE_SAMPLES = args.safe
     ai.DROP_Z = args.drop
