@@ -9,7 +9,14 @@ COPY bot ./bot
 COPY games ./games
 COPY render ./render
 COPY storage ./storage
-RUN pip install --no-cache-dir .
+COPY setup.py ./
+# The compiled checkers search (games/checkers/_core.c): gcc only for this step. It is built
+# into /app too, since `python -m bot` imports the packages from the working directory.
+RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && pip install --no-cache-dir . \
+    && python setup.py -q build_ext --inplace && rm -rf build \
+    && apt-get purge -y --auto-remove gcc libc6-dev && rm -rf /var/lib/apt/lists/* \
+    && python -c "import games.checkers._core"
 # The checkers endgame database (every position of up to three pieces, a few seconds to build),
 # read-only for the bot's computer players.
 ENV PARLOUR_EGDB_DIR=/opt/parlour/egdb
