@@ -249,3 +249,21 @@ def test_the_chosen_move_converts_to_a_legal_board_move() -> None:
         result = search.think(board, limit=3_000, core=True)
         assert result.move in board.legal_moves
         assert result.move == Move.from_raw(result.raw)
+
+
+def test_a_kept_table_gives_a_head_start_and_a_fresh_search_ignores_it() -> None:
+    board = Board()
+    for text in ("11-15", "23-19", "8-11", "22-17"):
+        board.push_text(text)
+    me, opp, kings, black = board._raw()
+    keys, key = history_keys(board), board_key(board)
+
+    def run(keep: bool) -> tuple:
+        searcher = CoreSearcher(keys, board.halfmove_clock, limit=30_000, keep_table=keep)
+        return (*searcher.iterate(me, opp, kings, black, key, 60), searcher.nodes)
+
+    fresh = run(False)
+    run(True)
+    kept = run(True)  # reads what the search before it stored
+    assert kept[2] > fresh[2]
+    assert run(False) == fresh

@@ -485,7 +485,7 @@ static int tt_cache_bits = 0, tt_cache_busy = 0, tt_cache_gen = 0;
 typedef struct {
     TTEntry *tt;
     u64 tt_mask; /* bucket index mask (two entries a bucket) */
-    int tt_gen, tt_shared;
+    int tt_gen, tt_shared, tt_keep; /* keep: earlier searches' entries are read too */
     uint16_t killers[MAX_PLY][2];
     i64 history[32][32];
     i64 nodes, limit; /* limit < 0: none */
@@ -511,21 +511,23 @@ static double now(void) {
 
 static inline uint16_t ident(const Move *m) { return (uint16_t)(CTZ(m->fb) << 5 | CTZ(m->tb)); }
 
+/* LIVE: written by this search. SEEN: readable by it (with tt_keep, also earlier searches'). */
 #define LIVE(s, e) ((e).flag && ((e).flag >> 2) == (s)->tt_gen)
+#define SEEN(s, e) ((e).flag && ((s)->tt_keep || ((e).flag >> 2) == (s)->tt_gen))
 
 static inline TTEntry *tt_find(S *s, u64 key) {
     TTEntry *b = &s->tt[(key & s->tt_mask) << 1];
-    if (LIVE(s, b[0]) && b[0].key == key) return &b[0];
-    if (LIVE(s, b[1]) && b[1].key == key) return &b[1];
+    if (SEEN(s, b[0]) && b[0].key == key) return &b[0];
+    if (SEEN(s, b[1]) && b[1].key == key) return &b[1];
     return NULL;
 }
 
 static inline void tt_store(S *s, u64 key, int depth, int flag, int score, uint16_t move) {
     TTEntry *b = &s->tt[(key & s->tt_mask) << 1];
     TTEntry *e;
-    if (LIVE(s, b[0]) && b[0].key == key)
+    if (SEEN(s, b[0]) && b[0].key == key)
         e = &b[0];
-    else if (LIVE(s, b[1]) && b[1].key == key)
+    else if (SEEN(s, b[1]) && b[1].key == key)
         e = &b[1];
     else if (!LIVE(s, b[0]) || depth >= b[0].depth) {
         b[1] = b[0]; /* the deep slot's old entry moves to the recent slot */
@@ -836,7 +838,8 @@ static void free_state(S *s) {
 
 /* A search state from the common keyword arguments; NULL with an exception set on error. */
 static S *new_state(PyObject *path, int clock, PyObject *weights, long long limit, double budget,
-                    PyObject *probe_fn, int egdb_pieces, int threat_plies, int lmr, int tt_bits) {
+                    PyObject *probe_fn, int egdb_pieces, int threat_plies, int lmr, int tt_bits,
+                    int keep_table) {
     if (!zobrist_ready) {
         PyErr_SetString(PyExc_RuntimeError, "_core.init() was not called");
         return NULL;
@@ -865,6 +868,7 @@ static S *new_state(PyObject *path, int clock, PyObject *weights, long long limi
             s->tt = tt_cache;
             s->tt_gen = tt_cache_gen;
             s->tt_shared = tt_cache_busy = 1;
+            s->tt_keep = keep_table;
         }
     } else {
         s->tt = calloc((size_t)1 << tt_bits, sizeof(TTEntry));
@@ -921,21 +925,24 @@ static int check_board(unsigned long me, unsigned long opp, unsigned long kings)
 static char *SEARCH_KW[] = {"me",         "opp",          "kings",        "black",
                             "path",       "clock",        "weights",      "max_depth",
                             "limit",      "budget",       "probe",        "egdb_pieces",
-                            "threat_plies", "lmr",        "tt_bits",      NULL};
+                            "threat_plies", "lmr",        "tt_bits",      "keep_table",
+                            NULL};
 
 static PyObject *py_iterate(PyObject *self, PyObject *args, PyObject *kw) {
     unsigned long me, opp, kings;
     int black, clock, max_depth, egdb_pieces = 0, threat_plies = 1, lmr = 1, tt_bits = 21;
+    int keep_table = 0;
     PyObject *path, *weights, *probe_fn = Py_None;
     long long limit = -1;
     double budget = -1.0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "kkkpOiOi|LdOiipi", SEARCH_KW, &me, &opp, &kings,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "kkkpOiOi|LdOiipip", SEARCH_KW, &me, &opp, &kings,
                                      &black, &path, &clock, &weights, &max_depth, &limit, &budget,
-                                     &probe_fn, &egdb_pieces, &threat_plies, &lmr, &tt_bits))
+                                     &probe_fn, &egdb_pieces, &threat_plies, &lmr, &tt_bits,
+                                     &keep_table))
         return NULL;
     if (check_board(me, opp, kings) < 0) return NULL;
     S *s = new_state(path, clock, weights, limit, budget, probe_fn, egdb_pieces, threat_plies, lmr,
-                     tt_bits);
+                     tt_bits, keep_table);
     if (!s) return NULL;
     u64 key = s->path[s->pathlen - 1];
     /* iterate(): root moves in order, best move so far, depth by depth. */
@@ -986,16 +993,18 @@ static PyObject *py_iterate(PyObject *self, PyObject *args, PyObject *kw) {
 static PyObject *py_root_scores(PyObject *self, PyObject *args, PyObject *kw) {
     unsigned long me, opp, kings;
     int black, clock, depth, egdb_pieces = 0, threat_plies = 1, lmr = 1, tt_bits = 21;
+    int keep_table = 0;
     PyObject *path, *weights, *probe_fn = Py_None;
     long long limit = -1;
     double budget = -1.0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "kkkpOiOi|LdOiipi", SEARCH_KW, &me, &opp, &kings,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "kkkpOiOi|LdOiipip", SEARCH_KW, &me, &opp, &kings,
                                      &black, &path, &clock, &weights, &depth, &limit, &budget,
-                                     &probe_fn, &egdb_pieces, &threat_plies, &lmr, &tt_bits))
+                                     &probe_fn, &egdb_pieces, &threat_plies, &lmr, &tt_bits,
+                                     &keep_table))
         return NULL;
     if (check_board(me, opp, kings) < 0) return NULL;
     S *s = new_state(path, clock, weights, limit, budget, probe_fn, egdb_pieces, threat_plies, lmr,
-                     tt_bits);
+                     tt_bits, keep_table);
     if (!s) return NULL;
     u64 key = s->path[s->pathlen - 1];
     /* Root moves live past the arena's per-ply slots (the search uses ply >= 1 only). */
@@ -1121,7 +1130,7 @@ static PyMethodDef METHODS[] = {
      "init(keys, red_to_move): the Zobrist keys, 128 of them ordered [colour][king][square]."},
     {"iterate", (PyCFunction)(void (*)(void))py_iterate, METH_VARARGS | METH_KEYWORDS,
      "iterate(me, opp, kings, black, path, clock, weights, max_depth, limit=-1, budget=-1.0,\n"
-     "        probe=None, egdb_pieces=0, threat_plies=1, lmr=True, tt_bits=21)\n"
+     "        probe=None, egdb_pieces=0, threat_plies=1, lmr=True, tt_bits=21, keep_table=False)\n"
      "-> (raw move, score, depth completed, nodes, egdb hits). Iterative deepening PVS."},
     {"root_scores", (PyCFunction)(void (*)(void))py_root_scores, METH_VARARGS | METH_KEYWORDS,
      "root_scores(...same as iterate, max_depth = the depth...) -> ([(score, raw move)], nodes)."},

@@ -28,6 +28,7 @@ def iterate(
     threat_plies: int = 1,
     lmr: bool = True,
     tt_bits: int = 21,
+    keep_table: bool = False,
 ) -> tuple[RawMove, int, int, int, int]: ...
 def root_scores(
     me: int,
@@ -45,6 +46,7 @@ def root_scores(
     threat_plies: int = 1,
     lmr: bool = True,
     tt_bits: int = 21,
+    keep_table: bool = False,
 ) -> tuple[list[tuple[int, RawMove]], int]: ...
 def moves(me: int, opp: int, kings: int, black: bool) -> list[RawMove]: ...
 def perft(me: int, opp: int, kings: int, black: bool, depth: int) -> int: ...

@@ -449,7 +449,9 @@ class CoreSearcher:
 
     Its transposition table is a fixed array of two-entry buckets (deepest and latest) instead
     of a dict cleared when full. Each call of :meth:`iterate` or :meth:`root_scores` is one
-    search with fresh killers, history and table, like a new :class:`Searcher`.
+    search with fresh killers and history, like a new :class:`Searcher`; its table is fresh
+    too, unless ``keep_table`` (the default for searches by time alone: a deadline and no node
+    limit) lets it read what the searches before it stored.
     """
 
     def __init__(
@@ -464,6 +466,7 @@ class CoreSearcher:
         lmr: bool = True,
         threat_plies: int | None = None,
         tt_bits: int = CORE_TT_BITS,
+        keep_table: bool | None = None,
     ) -> None:
         if _core is None:
             raise RuntimeError("the compiled checkers core is not built")
@@ -474,6 +477,12 @@ class CoreSearcher:
         self.lmr = lmr
         self.threat_plies = THREAT_PLIES if threat_plies is None else threat_plies
         self.tt_bits = tt_bits
+        # Reading the entries of earlier searches (the previous moves) gives a head start, but
+        # the answer then depends on them: only for searches by time, never to a node limit or
+        # a fixed depth.
+        if keep_table is None:
+            keep_table = deadline is not None and limit is None
+        self.keep_table = keep_table
         self.path = path_keys[-(clock + 1) :] if clock else path_keys[-1:]
         self.root_clock = clock
         self.nodes = 0
@@ -491,6 +500,7 @@ class CoreSearcher:
             "threat_plies": self.threat_plies,
             "lmr": self.lmr,
             "tt_bits": self.tt_bits,
+            "keep_table": self.keep_table,
         }
 
     def _path(self, key: int) -> list[int]:
@@ -522,7 +532,8 @@ class CoreSearcher:
         """Every root move with its exact score at ``depth`` (for the noisy lower levels)."""
         assert _core is not None
         options = self._options()
-        options["limit"], options["budget"] = -1, -1.0  # as Searcher: always completed
+        # As Searcher: always completed, and from a fresh table.
+        options["limit"], options["budget"], options["keep_table"] = -1, -1.0, False
         scores, nodes = _core.root_scores(
             me,
             opp,
