@@ -131,13 +131,14 @@ SEARCH_POSITIONS = (
     ("11-15 23-19 8-11 22-17", None),
     ("9-14 22-17 11-15 25-22", None),
     ("", "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"),
-    ("", "W:W17,21,22,23,25,26,27,30,31:B1,2,3,5,6,7,9,11,14"),
+    ("", "B:W18,19,21,23,24,26,27,28,30,31,32:B1,2,3,5,6,8,9,10,12,14,16"),
 )
 
 
 def bench_search(budgets: tuple[float, ...]) -> None:
     """Nodes/s and depth completed per move budget: the Python search, then the C core, on the
-    same positions in the same run (no opening book, no endgame database)."""
+    same positions in the same run (no opening book, no endgame database, and the C core's
+    table fresh for every position, as the Python search's)."""
     cores = [("python", False)]
     if search._core is not None:
         cores.append(("C core", True))
@@ -151,9 +152,19 @@ def bench_search(budgets: tuple[float, ...]) -> None:
             nps, depths = [], []
             for moves, fen in SEARCH_POSITIONS:
                 board = _position(moves, fen).board
-                result = search.think(board, budget=budget, core=core)
-                nps.append(result.nodes / result.seconds)
-                depths.append(result.depth)
+                me, opp, kings, black = board._raw()
+                keys, clock = search.history_keys(board), board.halfmove_clock
+                start = time.perf_counter()
+                searcher: search.Searcher | search.CoreSearcher
+                if core:
+                    searcher = search.CoreSearcher(
+                        keys, clock, deadline=start + budget, keep_table=False
+                    )
+                else:
+                    searcher = search.Searcher(keys, clock, deadline=start + budget)
+                _, _, depth = searcher.iterate(me, opp, kings, black, keys[-1], search.MAX_PLY - 8)
+                nps.append(searcher.nodes / (time.perf_counter() - start))
+                depths.append(depth)
             rates[name] = statistics.median(nps)
             shown = " ".join(str(d) for d in depths)
             print(f"{name:>8} {rates[name]:>15,.0f} {shown:>22} {statistics.median(depths):>7g}")

@@ -242,6 +242,11 @@ def main() -> None:
         " ones from this many openings, both colours",
     )
     parser.add_argument("--versus-nodes", type=int, default=1500, help="nodes a move there")
+    parser.add_argument(
+        "--versus-current",
+        action="store_true",
+        help="play the fitted weights against the current ones (weights.json), not the hand-set",
+    )
     args = parser.parse_args()
 
     start = time.perf_counter()
@@ -296,12 +301,14 @@ def main() -> None:
         print(f"{term:>12} {before:>7g} {after:>7}")
     if args.versus:
         t0 = time.perf_counter()
-        score, games = versus(rounded, [round(x) for x in hand], args.versus, args.versus_nodes)
-        report["versus_hand_score"] = score
-        report["versus_hand_games"] = games
-        report["versus_hand_nodes"] = args.versus_nodes
+        other = "current" if args.versus_current else "hand"
+        old = current if args.versus_current else hand
+        score, games = versus(rounded, [round(x) for x in old], args.versus, args.versus_nodes)
+        report[f"versus_{other}_score"] = score
+        report[f"versus_{other}_games"] = games
+        report[f"versus_{other}_nodes"] = args.versus_nodes
         print(
-            f"fitted v hand-set weights, {args.versus_nodes} nodes a move: {score:g}/{games} "
+            f"fitted v {other} weights, {args.versus_nodes} nodes a move: {score:g}/{games} "
             f"({100 * score / games:.1f}%), {time.perf_counter() - t0:.0f} s"
         )
     if args.write:
