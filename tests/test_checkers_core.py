@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from hypothesis import given, settings
@@ -267,3 +268,18 @@ def test_a_kept_table_gives_a_head_start_and_a_fresh_search_ignores_it() -> None
     kept = run(True)  # reads what the search before it stored
     assert kept[2] > fresh[2]
     assert run(False) == fresh
+
+
+def test_searches_in_several_threads_at_once_give_the_answers_they_give_alone() -> None:
+    db = egdb.build(2)
+    boards = [Board.from_fen("B:WK27,K31:BK3,K7"), Board.from_fen("W:W21:BK3,K7")]
+    boards += played(4, 19)
+
+    def run(board: Board) -> tuple:
+        result = search.think(board, limit=30_000, egdb=db, core=True)
+        return result.raw, result.score, result.depth, result.nodes
+
+    alone = [run(board) for board in boards]
+    with ThreadPoolExecutor(3) as pool:
+        together = list(pool.map(run, boards * 2))
+    assert together == alone * 2

@@ -8,11 +8,14 @@
  * Differences from search.py, on purpose:
  * - the transposition table is a fixed array of two-entry buckets (a deep entry and a recent
  *   one) instead of a dict that is cleared when full;
- * - history scores used for ordering are capped below the killers' rank.
+ * - history scores used for ordering are capped below the killers' rank;
+ * - searches by time may read what earlier searches stored (keep_table): the entries of the
+ *   previous moves give the next search a head start.
  *
  * All search state lives in one struct per call, so concurrent calls from several threads
- * (the GIL is released by the Python probe callback) never share anything but read-only
- * tables.
+ * never share anything but read-only tables (and the kept transposition table, which one call
+ * at a time owns). The search runs without the GIL and takes it back only for the endgame
+ * database's probe, which is Python code.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -492,6 +495,7 @@ typedef struct {
     double deadline;  /* < 0: none */
     int can_stop, stop, error;
     PyObject *probe;
+    PyThreadState *ts; /* while the search runs without the GIL; NULL when it holds it */
     int egdb_pieces;
     i64 egdb_hits, path_draws;
     u64 *path;
@@ -550,8 +554,7 @@ static inline int tick(S *s) {
 }
 
 /* 1 and *out set when the database knows the position; 0 otherwise (or on error: s->error). */
-static int probe(S *s, u32 me, u32 opp, u32 kings, int black, int ply, int *out) {
-    if (!s->probe) return 0;
+static int probe_locked(S *s, u32 me, u32 opp, u32 kings, int black, int ply, int *out) {
     PyObject *r = PyObject_CallFunction(s->probe, "kkkO", (unsigned long)me, (unsigned long)opp,
                                         (unsigned long)kings, black ? Py_True : Py_False);
     if (!r) {
@@ -577,6 +580,15 @@ static int probe(S *s, u32 me, u32 opp, u32 kings, int black, int ply, int *out)
     else
         *out = 0;
     return 1;
+}
+
+/* The probe is Python code: it takes the GIL back for the call. */
+static int probe(S *s, u32 me, u32 opp, u32 kings, int black, int ply, int *out) {
+    if (!s->probe) return 0;
+    if (s->ts) PyEval_RestoreThread(s->ts);
+    int found = probe_locked(s, me, opp, kings, black, ply, out);
+    if (s->ts) s->ts = PyEval_SaveThread();
+    return found;
 }
 
 static inline void child(const S *s, u32 me, u32 opp, u32 kings, int black, u64 key, const Move *m,
@@ -957,6 +969,7 @@ static PyObject *py_iterate(PyObject *self, PyObject *args, PyObject *kw) {
     Move best_move = ml.m[0];
     int best_score = 0, done = 0, score = 0;
     if (n == 1 && max_depth > 1) max_depth = 1;
+    s->ts = PyEval_SaveThread(); /* other threads run meanwhile; the state is this call's */
     for (int depth = 1; depth <= max_depth; depth++) {
         s->have_root_move = 0;
         if (depth >= 5) {
@@ -978,6 +991,8 @@ static PyObject *py_iterate(PyObject *self, PyObject *args, PyObject *kw) {
         if (abs(score) >= EGDB_WIN - MAX_PLY) break;
         if (s->deadline >= 0 && now() > s->deadline) break;
     }
+    PyEval_RestoreThread(s->ts);
+    s->ts = NULL;
     if (s->error) {
         free_state(s);
         return NULL;
@@ -1021,7 +1036,10 @@ static PyObject *py_root_scores(PyObject *self, PyObject *args, PyObject *kw) {
               &irreversible);
         int c = irreversible ? 0 : s->root_clock + 1;
         s->path[s->pathlen++] = nkey;
+        s->ts = PyEval_SaveThread();
         int score = -search(s, nopp, nme, nkings, !black, nkey, depth - 1, -INF, INF, 1, c);
+        PyEval_RestoreThread(s->ts);
+        s->ts = NULL;
         s->pathlen--;
         if (s->error) {
             Py_CLEAR(out);
