@@ -1,24 +1,33 @@
 """Quatorze: how often the fair hint's policy clears a seeded deal (with a 95% interval), against
-random play, the old hint (frozen in ``bench/quatorze_old_hint.py``) and the solver that knows
-the stock; the hint's time per move.
+greedy play (the hint's rating alone), random play, the old hint (frozen in
+``bench/quatorze_old_hint.py``) and the solver that knows the stock; the hint's time per move.
+
+One process. By default the hint uses a fixed number of sampled stock orders per move
+(deterministic); ``--budget`` gives it a time budget per move as in the bot instead (the result
+then depends on the machine's load, which is printed).
 
     python -m bench.bench_quatorze                 # 1000 deals (seeds 0..999)
     python -m bench.bench_quatorze --quick         # 100 deals
-    python -m bench.bench_quatorze --samples 64 --old-deals 200
+    python -m bench.bench_quatorze --budget 0.5    # the bot's budget per move, not samples
+    python -m bench.bench_quatorze --samples 64 --old-deals 0
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import statistics
+import sys
 import time
 
 from bench.quatorze_old_hint import best_move as old_best_move
 from games.quatorze import State, Status, choose
 from games.quatorze.solver import solve
 from games.quatorze.state import format_move
+
+SAMPLES = 100  # about what the bot's half-second budget allows on a loaded core
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -31,12 +40,19 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def play_out(seed: int, level: str, samples: int, times: list[float] | None = None) -> bool:
-    """One seeded deal played by ``choose`` at ``level`` with a fixed sample count."""
+def play_out(
+    seed: int,
+    level: str,
+    samples: int | None,
+    budget: float = 1.0,
+    times: list[float] | None = None,
+) -> bool:
+    """One seeded deal played by ``choose`` at ``level``: ``samples`` sampled stock orders a
+    move, or (``samples=None``) as many as ``budget`` seconds allow."""
     s = State.new(seed=seed)
     while not s.is_over():
         start = time.perf_counter()
-        action = choose(s, 0, level, 1.0, seed * 1000 + len(s.moves), limit=samples)
+        action = choose(s, 0, level, budget, seed * 1000 + len(s.moves), limit=samples)
         if times is not None:
             times.append(time.perf_counter() - start)
         s.apply(0, action)
@@ -56,20 +72,45 @@ def old_hint_play_out(seed: int, samples: int) -> bool:
 
 def line(name: str, wins: int, n: int, seconds: float) -> str:
     lo, hi = wilson(wins, n)
-    return f"  {name:<26} {wins / n:6.1%}  [{lo:6.1%}, {hi:6.1%}]  ({n} deals, {seconds:.1f}s)"
+    return f"  {name:<30} {wins / n:6.1%}  [{lo:6.1%}, {hi:6.1%}]  ({n} deals, {seconds:.0f}s)"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="100 deals instead of 1000")
     parser.add_argument("--deals", type=int, default=None)
-    parser.add_argument("--samples", type=int, default=64, help="sampled stock orders a move")
+    parser.add_argument("--first", type=int, default=0, help="the first seed")
+    parser.add_argument(
+        "--samples", type=int, default=SAMPLES, help="sampled stock orders a move (at most)"
+    )
+    parser.add_argument(
+        "--budget", type=float, default=None, help="seconds a move instead of a sample count"
+    )
     parser.add_argument("--old-deals", type=int, default=200, help="deals for the old hint")
     parser.add_argument("--old-samples", type=int, default=10, help="the old hint's samples")
     args = parser.parse_args()
     deals = args.deals or (100 if args.quick else 1000)
-    seeds = list(range(deals))
+    seeds = list(range(args.first, args.first + deals))
     old_seeds = seeds[: min(deals, args.old_deals)]
+    samples = None if args.budget is not None else args.samples
+    mode = f"{args.budget}s a move" if samples is None else f"{samples} samples a move"
+    load_before = os.getloadavg()
+
+    t0 = time.perf_counter()
+    times: list[float] = []
+    hint_won: dict[int, bool] = {}
+    for n, seed in enumerate(seeds, 1):
+        hint_won[seed] = play_out(seed, "best", samples, args.budget or 1.0, times)
+        if n % 100 == 0 and n < deals:
+            won = sum(hint_won.values())
+            print(f"  ... {n} deals: {won} won, {time.perf_counter() - t0:.0f}s", file=sys.stderr)
+    hint_wins = sum(hint_won.values())
+    t_hint = time.perf_counter() - t0
+    load_after = os.getloadavg()
+
+    t0 = time.perf_counter()
+    greedy_wins = sum(play_out(seed, "best", 0) for seed in seeds)
+    t_greedy = time.perf_counter() - t0
 
     t0 = time.perf_counter()
     random_wins = sum(play_out(seed, "casual", 0) for seed in seeds)
@@ -88,29 +129,33 @@ def main() -> None:
     old_wins = sum(old_hint_play_out(seed, args.old_samples) for seed in old_seeds)
     t_old = time.perf_counter() - t0
 
-    t0 = time.perf_counter()
-    times: list[float] = []
-    hint_wins = sum(play_out(seed, "best", args.samples, times) for seed in seeds)
-    t_hint = time.perf_counter() - t0
-
-    print(f"Quatorze, seeded deals 0..{deals - 1}: win rate [95% interval]")
-    print(line(f"fair hint ({args.samples} samples)", hint_wins, deals, t_hint))
-    print(line(f"old hint ({args.old_samples} samples)", old_wins, len(old_seeds), t_old))
+    last = seeds[-1]
+    print(f"Quatorze, seeded deals {seeds[0]}..{last}: win rate [95% interval]")
+    print(line(f"fair hint ({mode})", hint_wins, deals, t_hint))
+    print(line("greedy (the hint's rating)", greedy_wins, deals, t_greedy))
+    if old_seeds:
+        print(line(f"old hint ({args.old_samples} samples)", old_wins, len(old_seeds), t_old))
     print(line("random legal play", random_wins, deals, t_random))
     print(line("solver (knows the stock)", solver_wins, deals, t_solver))
     if unresolved:
         print(f"  ({unresolved} deals unresolved at the solver's node limit)")
     ts = sorted(times)
     print(
-        f"  fair hint per move: median {statistics.median(ts) * 1000:.2f} ms, "
-        f"p90 {ts[int(len(ts) * 0.9)] * 1000:.2f} ms, p99 {ts[int(len(ts) * 0.99)] * 1000:.1f} ms, "
+        f"  fair hint per move: median {statistics.median(ts) * 1000:.1f} ms, "
+        f"p90 {ts[int(len(ts) * 0.9)] * 1000:.0f} ms, p99 {ts[int(len(ts) * 0.99)] * 1000:.0f} ms, "
         f"max {ts[-1] * 1000:.0f} ms ({len(ts)} moves)"
     )
-    old_same = sum(play_out(seed, "best", args.samples) for seed in old_seeds)
     print(
-        f"  ratios: fair/random wins {hint_wins / max(1, random_wins):.3f}; "
-        f"fair/old on the old hint's {len(old_seeds)} deals {old_same / max(1, old_wins):.3f}"
+        f"  load average (1 min) {load_before[0]:.1f} before, {load_after[0]:.1f} after the "
+        f"hint's games ({os.cpu_count()} cpus)"
     )
+    old_same = sum(hint_won[seed] for seed in old_seeds)
+    ratios = f"  ratios: fair/random wins {hint_wins / max(1, random_wins):.3f}"
+    ratios += f"; fair/greedy {hint_wins / max(1, greedy_wins):.3f}"
+    if old_seeds:
+        ratios += f"; fair/old on the old hint's {len(old_seeds)} deals "
+        ratios += f"{old_same / max(1, old_wins):.3f}"
+    print(ratios)
 
 
 if __name__ == "__main__":

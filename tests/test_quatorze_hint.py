@@ -7,9 +7,10 @@ from __future__ import annotations
 import random
 from itertools import permutations
 
-from games.quatorze import State, choose, hint
+from games.cards import Card, full_deck
+from games.quatorze import State, Status, choose, hint
 from games.quatorze.board import pairs, play
-from games.quatorze.fair import Endgame, Expectation, options, ranked
+from games.quatorze.fair import Endgame, Expectation, options, ranked, rollout
 from games.quatorze.solver import solve
 
 SAMPLES = 16
@@ -42,6 +43,26 @@ def _positions_with_stock(left: int, count: int) -> list[State]:
     return found
 
 
+def _position(grid: list[int], stock: list[int]) -> State:
+    """A game in play with these values on the grid (0: empty) and in the stock; the suits are
+    dealt out in order and every other card counts as removed."""
+    left = {v: [c for c in full_deck() if int(c.rank) == v] for v in range(1, 14)}
+    cards: list[Card | None] = [left[v].pop() if v else None for v in grid]
+    stock_cards = [left[v].pop() for v in stock]
+    removed = [c for v in range(1, 14) for c in left[v]]
+    deck = [c for c in cards if c is not None] + stock_cards + removed
+    return State(
+        seed=0,
+        winnable=False,
+        deck=deck,
+        grid=cards,
+        stock=stock_cards,
+        removed=removed,
+        moves=[],
+        status=Status.PLAYING,
+    )
+
+
 def _counts(values: list[int]) -> list[int]:
     counts = [0] * 15
     for v in values:
@@ -50,8 +71,8 @@ def _counts(values: list[int]) -> list[int]:
 
 
 def test_the_hint_is_the_same_for_every_order_of_the_stock() -> None:
-    for seed, moves in ((3, 0), (8, 4), (21, 7), (30, 10)):
-        s = _advance(seed, moves)
+    games = [_advance(seed, moves) for seed, moves in ((3, 0), (8, 4), (21, 7), (30, 10))]
+    for s in games + _positions_with_stock(5, 2) + _positions_with_stock(3, 1):
         if s.is_over():
             continue
         first = hint(s, seed=4, limit=SAMPLES)
@@ -78,6 +99,39 @@ def test_three_cards_left_the_exact_expectation_is_the_mean_over_their_orders() 
             assert abs(chances.move(grid, a, b, _counts(stock), 3) - sum(brute) / 6) < 1e-12
 
 
+def test_the_endgame_check_agrees_with_the_solver() -> None:
+    # Closed-up grids once the stock is gone, from random play: won or not, as the solver says.
+    checked = 0
+    for seed in range(60):
+        s = State.new(seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over() and s.stock:
+            s.apply(0, rng.choice([a for a in s.legal_actions(0) if a != "give-up"]))
+        if s.is_over():
+            continue
+        grid = s.values()
+        assert Endgame(node_limit=10**6).won(grid) == solve(grid, (), 0, node_limit=10**6).won
+        checked += 1
+    assert checked >= 20
+
+
+def test_a_rollout_plays_legal_pairs_and_wins_only_what_it_clears() -> None:
+    # The rollout keeps its pairs up to date move by move: replay the moves it reports.
+    for seed in range(30):
+        s = State.new(seed=seed)
+        grid, stock = s.values(), tuple(int(c.rank) for c in s.stock)
+        path: list[tuple[int, int]] = []
+        won = rollout(grid, stock, 0, random.Random(seed), Endgame(), path=path)
+        top = 0
+        for a, b in path:
+            assert (min(a, b), max(a, b)) in pairs(grid)
+            grid, top = play(grid, stock, top, a, b)
+        if top < len(stock):  # it stopped for want of a pair
+            assert not won and not pairs(grid)
+        else:
+            assert won == solve(grid, (), 0, node_limit=10**6).won
+
+
 def test_one_card_left_both_orders_of_a_pair_are_told_apart() -> None:
     for s in _positions_with_stock(1, 3):
         grid = s.values()
@@ -101,6 +155,30 @@ def test_the_best_rated_move_keeps_a_pair_for_later() -> None:
     grid = (1, 13, 13, 0, 0) + (0, 0, 1) + (0,) * 17
     assert pairs(grid) == [(0, 1), (0, 2), (2, 7)]
     assert ranked(grid, [0] * 15, 0)[0] == (0, 1)
+
+
+def test_with_the_stock_gone_it_finds_the_only_pair_that_clears_the_grid() -> None:
+    # Twelve cards, four pairs (cells 1-11, 2-7, 5-10, 6-9): only taking 9 and 5 first clears.
+    s = _position([9, 2, 13, 11, 10, 6, 12, 3, 8, 4, 5, 1] + [0] * 13, [])
+    grid = s.values()
+    assert sorted(s.legal_actions(0)) == sorted(["1-11", "2-7", "5-10", "6-9", "give-up"])
+    for a, b in pairs(grid):
+        clears = solve(play(grid, (), 0, a, b)[0], ()).won
+        assert clears == ((a, b) == (0, 10))
+    assert hint(s, seed=1, limit=SAMPLES) == "1-11"
+
+
+def test_with_one_card_left_it_finds_the_only_order_that_clears_the_grid() -> None:
+    # The last card (a 9) goes to the first cell named. The rating likes cells 3 and 5 best,
+    # but only 25-21 (the 9 into cell 25) leaves a grid that can be cleared.
+    grid = [6, 2, 5, 7, 9, 6, 3, 6, 10, 3, 12, 5, 11, 8, 1, 7, 5, 13, 8, 8, 12, 4, 11, 9, 2]
+    s = _position(grid, [9])
+    counts = _counts([9])
+    assert ranked(s.values(), counts, 1)[0] == (2, 4)
+    chances = Expectation(Endgame())
+    for a, b in options(s.values(), 1):
+        assert chances.move(s.values(), a, b, counts, 1) == (1.0 if (a, b) == (24, 20) else 0.0)
+    assert hint(s, seed=1, limit=SAMPLES) == "25-21"
 
 
 def test_a_fixed_sample_count_makes_the_choice_reproducible() -> None:

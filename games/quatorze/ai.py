@@ -7,9 +7,14 @@ order (a determinised solver that did would believe every move wins):
 - with the stock gone nothing is hidden, and the solver decides exactly;
 - with a few cards left (``EXACT_STOCK``) it takes the exact expectation over their orders;
 - otherwise it rates the moves (the pairs they leave, the pairs their refills should make)
-  and, when the grid is short of pairs, plays the best-rated few out on ``samples`` sampled
-  orders of the unseen cards with the same blind rating, keeping the one that clears the grid
-  in the most of them (ties: the better rated).
+  and plays the best-rated few (``CANDIDATES``) out on up to ``samples`` sampled orders of the
+  unseen cards, every move on the same orders, with the same blind rating after it. It drops
+  the moves clearly behind, stops early when every move left clears every order (nothing to
+  choose), and leaves the best-rated move only for one clearly ahead (``SWITCH_Z``): a
+  handful of samples must not overrule the rating by luck.
+
+The losses are full grids without a pair while the stock lasts, prepared many moves before, so
+the search runs at every decision, not only when pairs run short.
 
 >>> from games.quatorze.state import State
 >>> s = State.new(seed=5)
@@ -19,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -31,11 +37,14 @@ from games.quatorze.state import State, format_move
 
 LEVELS: tuple[str, ...] = ("casual", "best")
 
-SAMPLES_PER_SECOND = 400  # sampled stock orders per second of budget (a rough, safe rate)
-MAX_SAMPLES = 200
+SAMPLES_PER_SECOND = 400  # with a time budget, sampled stock orders at most per second of it
+MAX_SAMPLES = 1000
 EXACT_STOCK = 3  # with this many cards or fewer in the stock, the exact expectation
-CRITICAL_PAIRS = 3  # sample only when the grid holds this many pairs or fewer
-CANDIDATES = 3  # the best-rated moves that are played out
+CANDIDATES = 6  # the best-rated moves that are played out
+SAFE_SAMPLES = 32  # every candidate cleared the grid this many times out of as many: stop
+CHECK_EVERY = 16  # samples between two looks at the counts (stop early, drop the worst)
+DROP_Z = 2.5  # drop a move this many standard errors behind the leader (paired outcomes)
+SWITCH_Z = 1.5  # leave the best-rated move only for one this many standard errors ahead
 EXACT_NODE_LIMIT = 200_000  # with the stock gone nothing is hidden: search deeper
 
 
@@ -46,6 +55,7 @@ def best_move(
     samples: int,
     seed: int,
     deadline: float | None = None,
+    candidates: int = CANDIDATES,
 ) -> Move:
     """The hint's move on a value grid, with ``unseen`` the values that make up the stock."""
     if len(unseen) != stock_count:
@@ -65,28 +75,79 @@ def best_move(
         chances = Expectation(end)
         values = [chances.move(grid, a, b, counts, stock_count) for a, b in moves]
         return moves[max(range(len(moves)), key=lambda i: (values[i], -i))]
-    if len(pairs(grid)) > CRITICAL_PAIRS or samples <= 0:
+    if samples <= 0:
         return moves[0]
-    moves = moves[:CANDIDATES]
+    return moves[_played_out(grid, moves[:candidates], unseen, samples, seed, deadline, end)]
+
+
+def _played_out(
+    grid: tuple[int, ...],
+    moves: Sequence[Move],
+    unseen: Sequence[int],
+    samples: int,
+    seed: int,
+    deadline: float | None,
+    end: Endgame,
+) -> int:
+    """The index of the move that clears the grid in the most sampled stock orders.
+
+    Every move is played out on the same orders, with the same blind play after it (common
+    random numbers), so two moves differ only where one wins and the other loses. A move that
+    falls ``DROP_Z`` standard errors of those differences behind the leader is dropped; when
+    every move still in has won every order so far (``SAFE_SAMPLES``), the best-rated one is
+    as good as any and the search stops. Ties go to the better-rated move.
+    """
     rng = random.Random(seed)
     pool = list(unseen)
+    alive = list(range(len(moves)))
     wins = [0] * len(moves)
-    for done in range(samples):
+    record = [0] * len(moves)  # bit k set: the move won on sample k
+    done = 0
+    while done < samples:
         if deadline is not None and done > 0 and time.monotonic() > deadline:
             break
         rng.shuffle(pool)
         stock = tuple(pool)
-        policy_seed = rng.getrandbits(32)  # the same blind play after each move: fair odds
-        for i, (a, b) in enumerate(moves):
+        policy_seed = rng.getrandbits(32)
+        bit = 1 << done
+        for i in alive:
+            a, b = moves[i]
             child, top = play(grid, stock, 0, a, b)
-            wins[i] += rollout(child, stock, top, random.Random(policy_seed), end)
-    return moves[max(range(len(moves)), key=lambda i: (wins[i], -i))]
+            if top >= len(stock):
+                won = end.won(child)
+            else:
+                won = rollout(child, stock, top, random.Random(policy_seed), end)
+            if won:
+                wins[i] += 1
+                record[i] |= bit
+        done += 1
+        if done % CHECK_EVERY == 0:
+            if done >= SAFE_SAMPLES and all(wins[i] == done for i in alive):
+                break
+            lead = max(alive, key=lambda i: (wins[i], -i))
+            alive = [i for i in alive if i == lead or _close(wins, record, lead, i, DROP_Z)]
+            if len(alive) == 1:
+                break
+    lead = max(alive, key=lambda i: (wins[i], -i))
+    rated = min(alive)
+    return rated if _close(wins, record, lead, rated, SWITCH_Z) else lead
+
+
+def _close(wins: list[int], record: list[int], lead: int, other: int, z: float) -> bool:
+    """``other`` is within ``z`` standard errors of ``lead`` (over the samples where just one
+    of the two won)."""
+    differ = (record[lead] ^ record[other]).bit_count()
+    return wins[lead] - wins[other] <= z * math.sqrt(differ)
 
 
 def _exact(grid: tuple[int, ...]) -> Move:
     """Nothing hidden: the first pair that still clears the grid, else the one that goes
     furthest."""
     found = pairs(grid)
+    end = Endgame(node_limit=EXACT_NODE_LIMIT)  # the fast check first, shared dead ends
+    for a, b in found:
+        if end.won(play(grid, (), 0, a, b)[0]):
+            return a, b
     best, most = found[0], -1
     for a, b in found:
         child, _ = play(grid, (), 0, a, b)
@@ -101,8 +162,8 @@ def _exact(grid: tuple[int, ...]) -> Move:
 def hint(state: State, budget: float = 0.5, seed: int = 0, *, limit: int | None = None) -> str:
     """The move the AI would make, from what the player can see (never the stock order).
 
-    ``limit`` fixes the number of sampled stock orders (tests); otherwise the budget sets it
-    and the clock may cut it short.
+    ``limit`` fixes the number of sampled stock orders (tests, benchmarks); otherwise the
+    search samples until ``budget`` seconds have passed (or it is sure sooner).
     """
     legal = state.legal_actions(0)
     if not [a for a in legal if a != "give-up"]:
@@ -110,7 +171,7 @@ def hint(state: State, budget: float = 0.5, seed: int = 0, *, limit: int | None 
     if limit is not None:
         samples, deadline = limit, None
     else:
-        samples = min(MAX_SAMPLES, max(4, round(budget * SAMPLES_PER_SECOND)))
+        samples = min(MAX_SAMPLES, max(16, round(budget * SAMPLES_PER_SECOND)))
         deadline = time.monotonic() + budget
     a, b = best_move(
         state.values(), state.unseen_values(), len(state.stock), samples, seed, deadline

@@ -4,8 +4,9 @@
 While the stock lasts, a card stays in its cell until it is taken, so the game is lost when the
 grid runs out of pairs with the stock still full. ``score`` rates a move by the pairs it leaves
 and the new pairs its two refills can be expected to make; ``greedy`` plays the best-rated move.
-``win_chance`` is the exact expectation over every order of a small stock (the endgame, once
-the stock is gone, solved exactly), and ``rollout`` plays one sampled order out with ``greedy``.
+``Expectation`` is the exact chance over every order of a small stock (the endgame, once the
+stock is gone, solved exactly by ``Endgame``), and ``rollout`` plays one sampled order out with
+``greedy``'s rating.
 
 The two cells of a move are refilled by the stock's next two cards, which are exchangeable to a
 player who does not know the order: ``3-18`` and ``18-3`` are worth the same, except with one
@@ -29,8 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from games.quatorze.board import CELLS, LINES, TARGET, pairs, play
-from games.quatorze.solver import solve
+from games.quatorze.board import CELLS, LINE_PAIRS, LINES, TARGET, pairs, play
 
 # Each cell's line-mates: the other cells of its row and of its column.
 MATES = tuple(
@@ -40,6 +40,8 @@ MATES = tuple(
 # (fitted on seeds 10000+: 1.0 93.5%, 2.0 93.9%, 4.0 91.8% of deals won by ``greedy`` alone).
 REFILL_WEIGHT = 2.0
 ENDGAME_NODES = 20_000
+# Each cell's line-mates with the key of the pair they make (``a * CELLS + b``, a < b).
+MATE_KEYS = tuple(tuple((m, min(c, m) * CELLS + max(c, m)) for m in MATES[c]) for c in range(CELLS))
 
 Move = tuple[int, int]
 
@@ -87,38 +89,56 @@ def greedy(grid: Sequence[int], counts: Sequence[int], left: int, rng: random.Ra
 
 
 class Endgame:
-    """Exact answers once the stock is gone (nothing is hidden then), remembered by grid."""
+    """Exact answers once the stock is gone (nothing is hidden then), remembered by grid.
+
+    A depth-first search that takes the first pair it meets and backs up from dead ends; the
+    dead ends are remembered across questions (the same grids come back from other orders).
+    """
 
     def __init__(self, node_limit: int = ENDGAME_NODES) -> None:
         self.node_limit = node_limit
         self.known: dict[tuple[int, ...], bool] = {}
+        self.nodes = 0
 
     def won(self, grid: tuple[int, ...]) -> bool:
-        """The grid can be cleared (a search cut off by the node limit counts as a loss)."""
+        """The grid (closed up, empty cells last) can be cleared; a search cut off by the node
+        limit counts as a loss."""
         found = self.known.get(grid)
         if found is None:
-            found = solve(grid, (), 0, node_limit=self.node_limit).won
+            self.nodes = 0
+            try:
+                found = self._clears(grid)
+            except _Cutoff:
+                found = False
             self.known[grid] = found
         return found
 
+    def _clears(self, grid: tuple[int, ...]) -> bool:
+        if not grid[0]:
+            return True
+        found = self.known.get(grid)
+        if found is not None:
+            return found
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise _Cutoff
+        for a, b in LINE_PAIRS:
+            va = grid[a]
+            if va and va + grid[b] == TARGET:
+                cells = list(grid)
+                del cells[b]
+                del cells[a]
+                cells += (0, 0)
+                if self._clears(tuple(cells)):
+                    return True
+            elif not va:
+                break
+        self.known[grid] = False
+        return False
 
-def rollout(
-    grid: tuple[int, ...], stock: Sequence[int], top: int, rng: random.Random, end: Endgame
-) -> bool:
-    """Play one stock order out with ``greedy`` (blind to the order), then the exact endgame."""
-    counts = [0] * 15
-    for v in stock[top:]:
-        counts[v] += 1
-    while top < len(stock):
-        if not pairs(grid):
-            return False
-        a, b = greedy(grid, counts, len(stock) - top, rng)
-        if rng.random() < 0.5:
-            a, b = b, a
-        for v in stock[top : top + 2]:
-            counts[v] -= 1
-        grid, top = play(grid, stock, top, a, b)
-    return end.won(grid)
+
+class _Cutoff(Exception):
+    pass
 
 
 class Expectation:
@@ -166,3 +186,89 @@ class Expectation:
                     counts[y] += 1
             counts[x] += 1
         return total
+
+
+def rollout(
+    grid: Sequence[int],
+    stock: Sequence[int],
+    top: int,
+    rng: random.Random,
+    end: Endgame,
+    weight: float = REFILL_WEIGHT,
+    path: list[Move] | None = None,
+) -> bool:
+    """Play one stock order out with ``greedy``'s rating (blind to the order), then the exact
+    endgame. The pairs and how many each cell is in are kept up to date move by move.
+    ``path``, if given, receives the moves played (tests)."""
+    g = list(grid)
+    n = len(stock)
+    counts = [0] * 15
+    for v in stock[top:]:
+        counts[v] += 1
+    found: set[int] = set()  # pairs as keys a * CELLS + b
+    deg = [0] * CELLS
+    for a, b in pairs(g):
+        found.add(a * CELLS + b)
+        deg[a] += 1
+        deg[b] += 1
+    rand = rng.random
+    while True:
+        left = n - top
+        if left == 0:
+            filled = [v for v in g if v]
+            return end.won(tuple(filled + [0] * (CELLS - len(filled))))
+        if not found:
+            return False
+        total = len(found)
+        scale = weight / left
+        # need[c]: stock cards that would pair with the card in c; near[c]: that summed over
+        # c's line-mates, the refill that c's cell can expect to pair.
+        need = [counts[TARGET - v] for v in g]
+        near: dict[int, int] = {}
+        best: Move = (0, 0)
+        top_value = -1.0
+        for key in found:
+            a, b = divmod(key, CELLS)
+            na = near.get(a)
+            if na is None:
+                na = near[a] = sum(map(need.__getitem__, MATES[a]))
+            nb = near.get(b)
+            if nb is None:
+                nb = near[b] = sum(map(need.__getitem__, MATES[b]))
+            if left == 1:  # the one card goes to the first cell: both orders differ
+                rest = total - deg[a] - deg[b] + 1 + rand() * 1e-6
+                for x, y, nx in ((a, b, na), (b, a, nb)):
+                    value = rest + scale * (nx - need[y])
+                    if value > top_value:
+                        best, top_value = (x, y), value
+                continue
+            value = total - deg[a] - deg[b] + 1 + scale * (na + nb - need[a] - need[b])
+            value += rand() * 1e-6
+            if value > top_value:
+                best, top_value = (a, b), value
+        a, b = best
+        if left > 2 and rand() < 0.5:
+            a, b = b, a
+        if path is not None:
+            path.append((a, b))
+        if left <= 2:  # the stock runs out: the cards close up, and nothing is hidden
+            grid_t, top = play(g, stock, top, a, b)
+            return end.won(grid_t)
+        for c in (a, b):
+            for m, key in MATE_KEYS[c]:
+                if key in found:
+                    found.remove(key)
+                    deg[c] -= 1
+                    deg[m] -= 1
+        va, vb = stock[top], stock[top + 1]
+        top += 2
+        counts[va] -= 1
+        counts[vb] -= 1
+        g[a], g[b] = va, vb
+        for c in (a, b):
+            want = TARGET - g[c]
+            for m, key in MATE_KEYS[c]:
+                if g[m] == want and key not in found:
+                    found.add(key)
+                    deg[c] += 1
+                    deg[m] += 1
