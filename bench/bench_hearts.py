@@ -14,13 +14,15 @@ time budget (``--budget``) and the decision times are the figures to read.
 Levels besides the game's own: ``baseline`` is the expert as it was before issue 16, frozen in
 ``bench/hearts_baseline.py`` (the searched pass); ``current`` is the expert as it was before the
 hold-hand work (the frozen search's play with the heuristic pass): on hold hands the two are the
-same player. The default run sets the expert against ``current``.
+same player; ``plain`` is the standard level as it was before it learnt to unload high cards.
+The default run sets the expert against ``current``.
 
     python -m bench.bench_hearts                       # expert v current, 20 deals, 0.25 s
     python -m bench.bench_hearts --samples 40 --deals 100   # fixed samples: load-independent
     python -m bench.bench_hearts --full                # 60 deals at the default budget 0.5 s
     python -m bench.bench_hearts --ladder              # every level v the others, random
     python -m bench.bench_hearts --match expert:baseline --kind hold --samples 40
+    python -m bench.bench_hearts --match standard:plain --deals 1000
 """
 
 from __future__ import annotations
@@ -40,13 +42,14 @@ from games.hearts import LEVELS, State, choose
 from games.hearts.actions import format_pass, format_play
 from games.hearts.cardbits import cards_of, to_card
 from games.hearts.knowledge import Knowledge, parse_mask
-from games.hearts.policy import pass_cards
+from games.hearts.policy import pass_cards, pick
 from games.hearts.rules import PassDirection, Rules, first_leader
 from games.hearts.search import play_out
 
 RANDOM = "random"
 BASELINE = "baseline"
 CURRENT = "current"
+PLAIN = "plain"
 KINDS = {"pass": 0, "hold": 3}  # hand numbers: the first hand passes left, the fourth holds
 Z95 = 1.96
 
@@ -101,6 +104,17 @@ def frozen_choose(
     return format_play(to_card(hearts_baseline.search_play(k, budget * 0.9, rng, **limits)))
 
 
+def plain_choose(view: dict[str, Any]) -> str:
+    """The standard level before this round: the smart rule-based player without ``sharp``."""
+    hand = parse_mask(view["hand"])
+    if view["phase"] == "pass":
+        return format_pass(to_card(c) for c in cards_of(pass_cards(hand, True)))
+    k = Knowledge.from_view(view)
+    trick = list(k.trick)
+    card = pick(k.seat, k.hand, k.legal(), trick, k.leader, k.played, list(k.points), True)
+    return format_play(to_card(card))
+
+
 class Player:
     """Decides for any level; with fixed samples every decision is a function of the view, so
     the duplicate runs of a deal reuse the decisions they share (``cache``)."""
@@ -115,7 +129,9 @@ class Player:
         key = (level, json.dumps(view, sort_keys=True)) if self.samples is not None else None
         if key is not None and key in self.cache:
             return self.cache[key]
-        if level in (BASELINE, CURRENT):
+        if level == PLAIN:
+            action = plain_choose(view)
+        elif level in (BASELINE, CURRENT):
             action = frozen_choose(view, self.budget, seed, self.samples, level == BASELINE)
         else:
             action = choose(view, seat, level, self.budget, seed, limit=self.samples)
@@ -289,7 +305,7 @@ def main() -> None:
         if pool:
             pool.shutdown()
     print("\ntime per decision (passes and unforced plays; with --samples, computed ones only)")
-    for level in (*LEVELS, BASELINE, CURRENT, RANDOM):
+    for level in (*LEVELS, BASELINE, CURRENT, PLAIN, RANDOM):
         ts = sorted(all_times.get(level, []))
         if not ts:
             continue
