@@ -23,6 +23,7 @@ The default run sets the expert against ``current``.
     python -m bench.bench_hearts --ladder              # every level v the others, random
     python -m bench.bench_hearts --match expert:baseline --kind hold --samples 40
     python -m bench.bench_hearts --match standard:plain --deals 1000
+    python -m bench.bench_hearts --kind hold --samples 30 --deals 100 --set MISMATCH_WEIGHT=0.5
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from itertools import combinations
 from typing import Any
 
 from bench import hearts_baseline
-from games.hearts import LEVELS, State, choose
+from games.hearts import LEVELS, State, choose, search
 from games.hearts.actions import format_pass, format_play
 from games.hearts.cardbits import cards_of, to_card
 from games.hearts.knowledge import Knowledge, parse_mask
@@ -268,7 +269,20 @@ def main() -> None:
         "--kind", action="append", choices=sorted(KINDS), help="hand kinds (default: both)"
     )
     parser.add_argument("--no-speed", action="store_true", help="skip the playout timing")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="try a setting of the expert's search (e.g. MISMATCH_WEIGHT=0.5, SHARP=1)",
+    )
     opts = parser.parse_args()
+    for setting in opts.set:
+        name, _, value = setting.partition("=")
+        old = getattr(search, name)  # an unknown name fails here
+        new = value.lower() in ("1", "true", "yes") if isinstance(old, bool) else type(old)(value)
+        setattr(search, name, new)
+        print(f"search.{name} = {new!r} (default {old!r})")
     deals_n = opts.deals or (60 if opts.full else 20)
     budget = opts.budget or (0.5 if opts.full else 0.25)
     deals = list(range(opts.first_deal, opts.first_deal + deals_n))
