@@ -1,7 +1,9 @@
-"""Checkers benchmarks: perft speed (against pydraughts) and the computer's think time per level.
+"""Checkers benchmarks: perft speed (against pydraughts), the search's speed (the C core
+against the pure-Python search) and the computer's think time per level.
 
-    python -m bench.bench_checkers            # perft 1-8, pydraughts perft(5), AI times
+    python -m bench.bench_checkers            # perft 1-8, pydraughts perft(5), search, AI times
     python -m bench.bench_checkers --deep     # also perft 9 and 10
+    python -m bench.bench_checkers --search-only   # only the search: nodes/s, depth in 1 and 0.1 s
     python -m bench.bench_checkers_ladder     # level ladder (strength), see that module
 
 Medians over repeated runs; the pydraughts baseline is measured in the same run.
@@ -13,7 +15,7 @@ import argparse
 import statistics
 import time
 
-from games.checkers import LEVELS, Board, State, choose, perft
+from games.checkers import LEVELS, Board, State, choose, perft, search
 
 EXPECTED = (7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564)
 
@@ -123,14 +125,66 @@ def bench_ai(budget: float, levels: tuple[str, ...]) -> None:
     print(f"  budget 0 ({LEVELS[-1]}): {time.perf_counter() - start:.4f} s")
 
 
+# Search speed: the start, two openings a few moves in, and two middle games.
+SEARCH_POSITIONS = (
+    ("", None),
+    ("11-15 23-19 8-11 22-17", None),
+    ("9-14 22-17 11-15 25-22", None),
+    ("", "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"),
+    ("", "B:W18,19,21,23,24,26,27,28,30,31,32:B1,2,3,5,6,8,9,10,12,14,16"),
+)
+
+
+def bench_search(budgets: tuple[float, ...]) -> None:
+    """Nodes/s and depth completed per move budget: the Python search, then the C core, on the
+    same positions in the same run (no opening book, no endgame database, and the C core's
+    table fresh for every position, as the Python search's)."""
+    cores = [("python", False)]
+    if search._core is not None:
+        cores.append(("C core", True))
+    else:
+        print("\nthe C core is not built (no compiler at install time): Python only")
+    for budget in budgets:
+        print(f"\nsearch: {budget} s a position, {len(SEARCH_POSITIONS)} positions (start first)")
+        print(f"{'engine':>8} {'median nodes/s':>15} {'depths':>22} {'median':>7}")
+        rates: dict[str, float] = {}
+        for name, core in cores:
+            nps, depths = [], []
+            for moves, fen in SEARCH_POSITIONS:
+                board = _position(moves, fen).board
+                me, opp, kings, black = board._raw()
+                keys, clock = search.history_keys(board), board.halfmove_clock
+                start = time.perf_counter()
+                searcher: search.Searcher | search.CoreSearcher
+                if core:
+                    searcher = search.CoreSearcher(
+                        keys, clock, deadline=start + budget, keep_table=False
+                    )
+                else:
+                    searcher = search.Searcher(keys, clock, deadline=start + budget)
+                _, _, depth = searcher.iterate(me, opp, kings, black, keys[-1], search.MAX_PLY - 8)
+                nps.append(searcher.nodes / (time.perf_counter() - start))
+                depths.append(depth)
+            rates[name] = statistics.median(nps)
+            shown = " ".join(str(d) for d in depths)
+            print(f"{name:>8} {rates[name]:>15,.0f} {shown:>22} {statistics.median(depths):>7g}")
+        if len(rates) == 2:
+            print(f"  nodes/s ratio C/python: {rates['C core'] / rates['python']:.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deep", action="store_true", help="perft up to 10")
     parser.add_argument("--budget", type=float, default=1.5)
     parser.add_argument("--pydraughts-depth", type=int, default=5)
+    parser.add_argument("--search-only", action="store_true", help="only the search speed")
     args = parser.parse_args()
+    if args.search_only:
+        bench_search((1.0, 0.1))
+        return
     bench_perft(10 if args.deep else 8)
     bench_against_pydraughts(args.pydraughts_depth)
+    bench_search((1.0, 0.1))
     bench_ai(args.budget, LEVELS)
 
 

@@ -138,7 +138,8 @@ def match(budget: float, count: int, max_plies: int) -> None:
     start = time.perf_counter()
     print(
         f"new expert v baseline: {len(lines)} openings x 2 colours, {budget} s a move, "
-        f"endgame database {'on' if egdb.load() else 'not built'}",
+        f"endgame database {'on' if egdb.load() else 'not built'}, "
+        f"new search {'C core' if search.core_available() else 'Python'}",
         flush=True,
     )
     for i, line in enumerate(lines):
@@ -180,7 +181,10 @@ SEARCH_POSITIONS = (
 
 def search_speed(seconds: float) -> None:
     """Nodes/s and depth completed in ``seconds`` for both engines, same positions, same run."""
-    print(f"search: {seconds} s a position, {len(SEARCH_POSITIONS)} middle-game positions")
+    print(
+        f"search: {seconds} s a position, {len(SEARCH_POSITIONS)} middle-game positions, "
+        f"new search {'C core' if search.core_available() else 'Python'}"
+    )
     rows = {NEW: [], OLD: []}
     db = egdb.load()
     for line in SEARCH_POSITIONS:

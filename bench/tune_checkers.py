@@ -5,7 +5,8 @@
     nice -n 10 python -m bench.tune_checkers --save data/ck.json          # keep the samples
     nice -n 10 python -m bench.tune_checkers --load data/ck.json          # refit them only
 
-1. Self-play: the current engine against itself at a fixed node count a move, from every
+1. Self-play: the current engine against itself at a fixed node count a move (the compiled
+   search when it is built: the same search, many times the nodes per second), from every
    3-move opening in turn (both sides' first moves varied with a seeded few random plies), so
    the games are reproducible. Games longer than ``--max-plies`` count as draws.
 2. The tuning set: every quiet position (no capture pending for either side) after the opening,
@@ -34,7 +35,13 @@ from pathlib import Path
 from games.checkers import bitboard as bb
 from games.checkers.board import Board, Move
 from games.checkers.evaluation import HAND_WEIGHTS, TERMS, WEIGHT_MAP, features
-from games.checkers.search import Searcher, board_key, history_keys
+from games.checkers.search import (
+    CoreSearcher,
+    Searcher,
+    board_key,
+    core_available,
+    history_keys,
+)
 
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "games" / "checkers" / "weights.json"
 Sample = tuple[list[int], float]
@@ -79,7 +86,7 @@ def self_play(opening: list[str], nodes: int, max_plies: int, seed: int) -> tupl
             opp, me, kings, not black
         ):
             positions.append(raw)
-        searcher = Searcher(history_keys(board), board.halfmove_clock, limit=nodes)
+        searcher = _searcher(board, nodes, None)
         move, _, _ = searcher.iterate(me, opp, kings, black, board_key(board), 60)
         board.push(board.parse_move(_text(move)))
     outcome = board.outcome()
@@ -126,10 +133,21 @@ def _evaluator(weights: list[int]):
     return evaluate
 
 
+def _searcher(board: Board, nodes: int, weights: list[int] | None) -> Searcher | CoreSearcher:
+    """A node-limited search of ``board`` with ``weights`` (None: the current ones), compiled
+    when the C core is built."""
+    keys, clock = history_keys(board), board.halfmove_clock
+    if core_available():
+        return CoreSearcher(keys, clock, limit=nodes, weights=weights)
+    if weights is None:
+        return Searcher(keys, clock, limit=nodes)
+    return Searcher(keys, clock, limit=nodes, evaluate=_evaluator(weights))
+
+
 def versus(new: list[int], old: list[int], openings_count: int, nodes: int) -> tuple[float, int]:
     """The fitted weights against the old ones, same search, fixed nodes a move, both colours:
     (score of the fitted weights, games)."""
-    sides = (_evaluator(new), _evaluator(old))
+    sides = (new, old)
     total = 0.0
     lines = openings()
     step = max(1, len(lines) // openings_count)
@@ -141,10 +159,7 @@ def versus(new: list[int], old: list[int], openings_count: int, nodes: int) -> t
                 board.push_text(text)
             while board.outcome() is None and len(board.move_stack) < 200:
                 me, opp, kings, black = board._raw()
-                evaluate = sides[0 if int(board.turn) == new_seat else 1]
-                searcher = Searcher(
-                    history_keys(board), board.halfmove_clock, limit=nodes, evaluate=evaluate
-                )
+                searcher = _searcher(board, nodes, sides[0 if int(board.turn) == new_seat else 1])
                 move, _, _ = searcher.iterate(me, opp, kings, black, board_key(board), 60)
                 board.push(Move.from_raw(move))
             outcome = board.outcome()
@@ -227,6 +242,11 @@ def main() -> None:
         " ones from this many openings, both colours",
     )
     parser.add_argument("--versus-nodes", type=int, default=1500, help="nodes a move there")
+    parser.add_argument(
+        "--versus-current",
+        action="store_true",
+        help="play the fitted weights against the current ones (weights.json), not the hand-set",
+    )
     args = parser.parse_args()
 
     start = time.perf_counter()
@@ -281,12 +301,14 @@ def main() -> None:
         print(f"{term:>12} {before:>7g} {after:>7}")
     if args.versus:
         t0 = time.perf_counter()
-        score, games = versus(rounded, [round(x) for x in hand], args.versus, args.versus_nodes)
-        report["versus_hand_score"] = score
-        report["versus_hand_games"] = games
-        report["versus_hand_nodes"] = args.versus_nodes
+        other = "current" if args.versus_current else "hand"
+        old = current if args.versus_current else hand
+        score, games = versus(rounded, [round(x) for x in old], args.versus, args.versus_nodes)
+        report[f"versus_{other}_score"] = score
+        report[f"versus_{other}_games"] = games
+        report[f"versus_{other}_nodes"] = args.versus_nodes
         print(
-            f"fitted v hand-set weights, {args.versus_nodes} nodes a move: {score:g}/{games} "
+            f"fitted v {other} weights, {args.versus_nodes} nodes a move: {score:g}/{games} "
             f"({100 * score / games:.1f}%), {time.perf_counter() - t0:.0f} s"
         )
     if args.write:

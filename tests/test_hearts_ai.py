@@ -172,3 +172,17 @@ def test_expert_shoots_the_moon_with_a_dominating_hand() -> None:
         s.apply(s.turn, choose(s, s.turn, levels[s.turn], seed=2, limit=SAMPLES))
     assert s.history[0]["moon"] == 0
     assert s.totals == [0, 26, 26, 26]
+
+
+def test_the_expert_repeats_itself_for_a_fixed_seed_and_limit() -> None:
+    # a hold hand played through: every decision legal, and the same again from the same view
+    s = State.new(seed=21)
+    s.hand_number = 3
+    s._deal()
+    while not s.history:
+        seat = s.turn
+        action = choose(s, seat, "expert", seed=4, limit=4)
+        assert action in s.legal_actions(seat)
+        if len(s.played) % 7 == 0:
+            assert choose(s, seat, "expert", seed=4, limit=4) == action
+        s.apply(seat, action)

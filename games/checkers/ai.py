@@ -24,9 +24,9 @@ from games.checkers.egdb import DRAW
 from games.checkers.evaluation import evaluate
 from games.checkers.search import (
     MAX_PLY,
-    Searcher,
     board_key,
     history_keys,
+    make_searcher,
     think,
     zobrist,
 )
@@ -159,7 +159,7 @@ def decide(
         return Decision(str(rng.choice(moves)), source="chance")
 
     me, opp, kings, black = board._raw()
-    searcher = Searcher(
+    searcher = make_searcher(
         history_keys(board),
         board.halfmove_clock,
         deadline=deadline,

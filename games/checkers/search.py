@@ -11,6 +11,11 @@
 - Positions with few pieces are read from the endgame database when one is loaded.
 - It stops at a node ``limit`` (deterministic, for tests) or at a deadline (the bot).
 
+The same search is compiled from ``_core.c`` when a C compiler was present at install time
+(:class:`CoreSearcher`, some 50 times the nodes a second); :func:`make_searcher` and
+:func:`think` use it unless ``PARLOUR_CHECKERS_CORE=python`` asks for this module's
+pure-Python :class:`Searcher`.
+
 >>> from games.checkers.board import Board
 >>> result = think(Board(), limit=2000)
 >>> result.move in Board().legal_moves and result.nodes >= 2000
@@ -19,12 +24,14 @@ True
 
 from __future__ import annotations
 
+import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from games.checkers import bitboard as bb
+from games.checkers import evaluation
 from games.checkers.board import DRAW_PLIES, Board, Move
 from games.checkers.egdb import LOSS, WIN, Egdb
 from games.checkers.evaluation import evaluate
@@ -46,6 +53,21 @@ _rng = random.Random(0x5EED_C4EC)
 ZOBRIST = [[[_rng.getrandbits(64) for _ in range(32)] for _ in range(2)] for _ in range(2)]
 Z_RED_TO_MOVE = _rng.getrandbits(64)
 del _rng
+
+try:
+    import games.checkers._core as _core
+except ImportError:  # installed without a C compiler: the pure-Python search does the work
+    _core = None  # type: ignore[assignment]
+else:
+    _core.init([k for colour in ZOBRIST for kind in colour for k in kind], Z_RED_TO_MOVE)
+
+CORE_ENV = "PARLOUR_CHECKERS_CORE"  # "python" forces the pure-Python search
+CORE_TT_BITS = 21  # the C table: 2**21 entries of 16 bytes, kept between searches
+
+
+def core_available() -> bool:
+    """True when the compiled search is built and not switched off by ``PARLOUR_CHECKERS_CORE``."""
+    return _core is not None and os.environ.get(CORE_ENV, "").strip().lower() != "python"
 
 
 def zobrist(black: int, red: int, kings: int, black_to_move: bool) -> int:
@@ -422,6 +444,130 @@ class Searcher:
         return best_move, best_score, done
 
 
+class CoreSearcher:
+    """:class:`Searcher`'s search compiled (``_core.c``): the same algorithm and evaluation
+    terms, with the weights of :mod:`~games.checkers.evaluation` passed in.
+
+    Its transposition table is a fixed array of two-entry buckets (deepest and latest) instead
+    of a dict cleared when full. Each call of :meth:`iterate` or :meth:`root_scores` is one
+    search with fresh killers and history, like a new :class:`Searcher`; its table is fresh
+    too, unless ``keep_table`` (the default for searches by time alone: a deadline and no node
+    limit) lets it read what the searches before it stored.
+    """
+
+    def __init__(
+        self,
+        path_keys: list[int],
+        clock: int,
+        *,
+        deadline: float | None = None,
+        limit: int | None = None,
+        egdb: Egdb | None = None,
+        weights: Sequence[int] | None = None,
+        lmr: bool = True,
+        threat_plies: int | None = None,
+        tt_bits: int = CORE_TT_BITS,
+        keep_table: bool | None = None,
+    ) -> None:
+        if _core is None:
+            raise RuntimeError("the compiled checkers core is not built")
+        self.deadline = deadline
+        self.limit = limit
+        self.egdb = egdb
+        self.weights = tuple(evaluation.WEIGHTS if weights is None else weights)
+        self.lmr = lmr
+        self.threat_plies = THREAT_PLIES if threat_plies is None else threat_plies
+        self.tt_bits = tt_bits
+        # Reading the entries of earlier searches (the previous moves) gives a head start, but
+        # the answer then depends on them: only for searches by time, never to a node limit or
+        # a fixed depth.
+        if keep_table is None:
+            keep_table = deadline is not None and limit is None
+        self.keep_table = keep_table
+        self.path = path_keys[-(clock + 1) :] if clock else path_keys[-1:]
+        self.root_clock = clock
+        self.nodes = 0
+        self.egdb_hits = 0
+
+    def _options(self) -> dict[str, object]:
+        budget = -1.0
+        if self.deadline is not None:
+            budget = max(0.0, self.deadline - time.perf_counter())
+        return {
+            "limit": -1 if self.limit is None else self.limit,
+            "budget": budget,
+            "probe": self.egdb.probe if self.egdb else None,
+            "egdb_pieces": self.egdb.max_pieces if self.egdb else 0,
+            "threat_plies": self.threat_plies,
+            "lmr": self.lmr,
+            "tt_bits": self.tt_bits,
+            "keep_table": self.keep_table,
+        }
+
+    def _path(self, key: int) -> list[int]:
+        return self.path if self.path[-1] == key else [key]
+
+    def iterate(
+        self, me: int, opp: int, kings: int, black: bool, key: int, max_depth: int
+    ) -> tuple[bb.RawMove, int, int]:
+        """Iterative deepening: (best move, its score, depth completed)."""
+        assert _core is not None
+        raw, score, depth, nodes, hits = _core.iterate(
+            me,
+            opp,
+            kings,
+            black,
+            self._path(key),
+            self.root_clock,
+            self.weights,
+            max_depth,
+            **self._options(),  # type: ignore[arg-type]
+        )
+        self.nodes += nodes
+        self.egdb_hits += hits
+        return raw, score, depth
+
+    def root_scores(
+        self, me: int, opp: int, kings: int, black: bool, key: int, depth: int
+    ) -> list[tuple[int, bb.RawMove]]:
+        """Every root move with its exact score at ``depth`` (for the noisy lower levels)."""
+        assert _core is not None
+        options = self._options()
+        # As Searcher: always completed, and from a fresh table.
+        options["limit"], options["budget"], options["keep_table"] = -1, -1.0, False
+        scores, nodes = _core.root_scores(
+            me,
+            opp,
+            kings,
+            black,
+            self._path(key),
+            self.root_clock,
+            self.weights,
+            depth,
+            **options,  # type: ignore[arg-type]
+        )
+        self.nodes += nodes
+        return scores
+
+
+def make_searcher(
+    path_keys: list[int],
+    clock: int,
+    *,
+    deadline: float | None = None,
+    limit: int | None = None,
+    egdb: Egdb | None = None,
+    evaluate: Evaluate = evaluate,
+    core: bool | None = None,
+) -> Searcher | CoreSearcher:
+    """The compiled searcher when it is available (``core=None``) or asked for (``True``), else
+    the pure-Python one; a custom ``evaluate`` function always gets the Python searcher."""
+    use_core = core_available() if core is None else core
+    if use_core and evaluate is evaluation.evaluate:
+        return CoreSearcher(path_keys, clock, deadline=deadline, limit=limit, egdb=egdb)
+    return Searcher(path_keys, clock, deadline=deadline, limit=limit, egdb=egdb, evaluate=evaluate)
+
+
 def think(
     board: Board,
     *,
@@ -430,20 +576,23 @@ def think(
     max_depth: int = MAX_PLY - 8,
     egdb: Egdb | None = None,
     evaluate: Evaluate = evaluate,
+    core: bool | None = None,
 ) -> Result:
     """Search ``board`` for ``budget`` seconds or ``limit`` nodes (whichever comes first).
 
-    With neither, it searches to ``max_depth``. Depth 1 is always completed.
+    With neither, it searches to ``max_depth``. Depth 1 is always completed. ``core`` picks
+    the compiled (True) or the Python (False) search; None: the compiled one when built.
     """
     start = time.perf_counter()
     me, opp, kings, black = board._raw()
-    searcher = Searcher(
+    searcher = make_searcher(
         history_keys(board),
         board.halfmove_clock,
         deadline=None if budget is None else start + max(0.0, budget),
         limit=limit,
         egdb=egdb,
         evaluate=evaluate,
+        core=core,
     )
     raw, score, depth = searcher.iterate(me, opp, kings, black, board_key(board), max_depth)
     move = Move.from_raw(raw)

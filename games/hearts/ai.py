@@ -1,8 +1,9 @@
 """The computer player: ``choose`` reads only the seat's view, so it plays fair.
 
 Levels, weakest first: ``beginner`` (rule-based habits), ``standard`` (rule-based with card
-counting, spade fishing and moon shooting/stopping), ``expert`` (Monte Carlo search over deals
-consistent with the view, rolled out by the standard player; it passes as the standard player).
+counting, spade fishing, moon shooting/stopping and unloading high cards while it is free),
+``expert`` (Monte Carlo search over deals consistent with the view, rolled out by the rule-based
+player; it passes as the standard player).
 
 >>> from games.hearts.state import State
 >>> s = State.new(seed=2)
@@ -83,5 +84,6 @@ def choose_from_view(
             k.played,
             list(k.points),
             smart=level == "standard",
+            sharp=level == "standard",
         )
     return format_play(to_card(card))

@@ -39,6 +39,7 @@ class Knowledge:
     cards_left: tuple[int, ...]
     voids: tuple[int, ...]  # per seat, a 4-bit mask of suits it cannot hold
     known: tuple[int, ...]  # per seat, cards it surely holds (my pass, not yet played)
+    plays: tuple[tuple[int, int], ...] = ()  # (seat, card) of every card played this hand
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Knowledge:
@@ -76,6 +77,7 @@ class Knowledge:
             cards_left=tuple(view["cards_left"]),
             voids=tuple(voids),
             known=tuple(known),
+            plays=tuple(plays),
         )
 
     def legal(self) -> int:

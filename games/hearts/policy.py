@@ -88,16 +88,25 @@ def pick(
     played: int,
     points: list[int],
     smart: bool,
+    sharp: bool = False,
 ) -> int:
-    """The card to play (an int). ``played`` includes the cards of the current trick."""
+    """The card to play (an int). ``played`` includes the cards of the current trick.
+    ``sharp`` (with ``smart``: the expert's roll-outs and the standard player) also unloads high
+    cards while it is free: the first lead of a side suit goes high, and the last seat takes a
+    trick without points with its top card."""
     if not legal & (legal - 1):
         return highest(legal)
     if smart and shooting(me, hand, played, points):
         return _run(legal, trick)
     if not trick:
+        if sharp:
+            return _lead_high_early(legal, hand, played)
         return _lead(legal, hand, played, smart)
     lead = trick[0] // 13
     if legal & SUIT_MASK[lead]:
+        free = len(trick) == 3 and not trick_points(trick) and (lead != SPADES or played & QS_BIT)
+        if sharp and free:
+            return highest(legal)  # nothing to take: win it with the top card, or unload
         return _follow(me, legal, trick, leader, played, points, smart)
     return _discard(legal, hand, played, smart)
 
@@ -140,6 +149,18 @@ def _lead(legal: int, hand: int, played: int, smart: bool) -> int:
         if score < best_score:
             best, best_score = c, score
     return best
+
+
+def _lead_high_early(legal: int, hand: int, played: int) -> int:
+    """The smart lead, except that the first round of clubs or diamonds (nobody void yet) is
+    led with the highest card that a card still out beats."""
+    c = _lead(legal, hand, played, True)
+    s = c // 13
+    if s >= HEARTS or played & SUIT_MASK[s]:
+        return c
+    out = SUIT_MASK[s] & ~played & ~hand
+    under = legal & SUIT_MASK[s] & _BELOW[highest(out)] if out else 0
+    return highest(under) if under else c
 
 
 def _follow(
