@@ -940,26 +940,36 @@ static char *SEARCH_KW[] = {"me",         "opp",          "kings",        "black
                             "threat_plies", "lmr",        "tt_bits",      "keep_table",
                             NULL};
 
-static PyObject *py_iterate(PyObject *self, PyObject *args, PyObject *kw) {
-    unsigned long me, opp, kings;
-    int black, clock, max_depth, egdb_pieces = 0, threat_plies = 1, lmr = 1, tt_bits = 21;
-    int keep_table = 0;
+/* The arguments iterate() and root_scores() share (SEARCH_KW): the position, its depth, and a
+   new search state for them; NULL with the exception set when they are wrong. */
+static S *open_search(PyObject *args, PyObject *kw, u32 *me, u32 *opp, u32 *kings, int *black,
+                      int *clock, int *depth) {
+    unsigned long m, o, k;
+    int egdb_pieces = 0, threat_plies = 1, lmr = 1, tt_bits = 21, keep_table = 0;
     PyObject *path, *weights, *probe_fn = Py_None;
     long long limit = -1;
     double budget = -1.0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "kkkpOiOi|LdOiipip", SEARCH_KW, &me, &opp, &kings,
-                                     &black, &path, &clock, &weights, &max_depth, &limit, &budget,
-                                     &probe_fn, &egdb_pieces, &threat_plies, &lmr, &tt_bits,
-                                     &keep_table))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "kkkpOiOi|LdOiipip", SEARCH_KW, &m, &o, &k, black,
+                                     &path, clock, &weights, depth, &limit, &budget, &probe_fn,
+                                     &egdb_pieces, &threat_plies, &lmr, &tt_bits, &keep_table))
         return NULL;
-    if (check_board(me, opp, kings) < 0) return NULL;
-    S *s = new_state(path, clock, weights, limit, budget, probe_fn, egdb_pieces, threat_plies, lmr,
-                     tt_bits, keep_table);
+    if (check_board(m, o, k) < 0) return NULL;
+    *me = (u32)m;
+    *opp = (u32)o;
+    *kings = (u32)k;
+    return new_state(path, *clock, weights, limit, budget, probe_fn, egdb_pieces, threat_plies,
+                     lmr, tt_bits, keep_table);
+}
+
+static PyObject *py_iterate(PyObject *self, PyObject *args, PyObject *kw) {
+    u32 me, opp, kings;
+    int black, clock, max_depth;
+    S *s = open_search(args, kw, &me, &opp, &kings, &black, &clock, &max_depth);
     if (!s) return NULL;
     u64 key = s->path[s->pathlen - 1];
     /* iterate(): root moves in order, best move so far, depth by depth. */
     MoveList ml = {s->arena, 0, 0};
-    int n = gen_moves((u32)me, (u32)opp, (u32)kings, black, &ml);
+    int n = gen_moves(me, opp, kings, black, &ml);
     if (!n) {
         free_state(s);
         PyErr_SetString(PyExc_ValueError, "no legal move");
@@ -974,14 +984,12 @@ static PyObject *py_iterate(PyObject *self, PyObject *args, PyObject *kw) {
         s->have_root_move = 0;
         if (depth >= 5) {
             int lo = score - 40, hi = score + 40;
-            score = search(s, (u32)me, (u32)opp, (u32)kings, black, key, depth, lo, hi, 0, clock);
+            score = search(s, me, opp, kings, black, key, depth, lo, hi, 0, clock);
             if (s->stop) break;
             if (score <= lo || score >= hi)
-                score = search(s, (u32)me, (u32)opp, (u32)kings, black, key, depth, -INF, INF, 0,
-                               clock);
+                score = search(s, me, opp, kings, black, key, depth, -INF, INF, 0, clock);
         } else {
-            score =
-                search(s, (u32)me, (u32)opp, (u32)kings, black, key, depth, -INF, INF, 0, clock);
+            score = search(s, me, opp, kings, black, key, depth, -INF, INF, 0, clock);
         }
         if (s->stop) break;
         if (s->have_root_move) best_move = s->root_move;
@@ -1006,33 +1014,22 @@ static PyObject *py_iterate(PyObject *self, PyObject *args, PyObject *kw) {
 }
 
 static PyObject *py_root_scores(PyObject *self, PyObject *args, PyObject *kw) {
-    unsigned long me, opp, kings;
-    int black, clock, depth, egdb_pieces = 0, threat_plies = 1, lmr = 1, tt_bits = 21;
-    int keep_table = 0;
-    PyObject *path, *weights, *probe_fn = Py_None;
-    long long limit = -1;
-    double budget = -1.0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "kkkpOiOi|LdOiipip", SEARCH_KW, &me, &opp, &kings,
-                                     &black, &path, &clock, &weights, &depth, &limit, &budget,
-                                     &probe_fn, &egdb_pieces, &threat_plies, &lmr, &tt_bits,
-                                     &keep_table))
-        return NULL;
-    if (check_board(me, opp, kings) < 0) return NULL;
-    S *s = new_state(path, clock, weights, limit, budget, probe_fn, egdb_pieces, threat_plies, lmr,
-                     tt_bits, keep_table);
+    u32 me, opp, kings;
+    int black, clock, depth;
+    S *s = open_search(args, kw, &me, &opp, &kings, &black, &clock, &depth);
     if (!s) return NULL;
     u64 key = s->path[s->pathlen - 1];
     /* Root moves live past the arena's per-ply slots (the search uses ply >= 1 only). */
     Move roots[MAXMOVES];
     MoveList ml = {s->arena, 0, 0};
-    int n = gen_moves((u32)me, (u32)opp, (u32)kings, black, &ml);
+    int n = gen_moves(me, opp, kings, black, &ml);
     memcpy(roots, ml.m, sizeof(Move) * (size_t)n);
     PyObject *out = PyList_New(0);
     for (int i = 0; out && i < n; i++) {
         u32 nme, nopp, nkings;
         u64 nkey;
         int irreversible;
-        child(s, (u32)me, (u32)opp, (u32)kings, black, key, &roots[i], &nme, &nopp, &nkings, &nkey,
+        child(s, me, opp, kings, black, key, &roots[i], &nme, &nopp, &nkings, &nkey,
               &irreversible);
         int c = irreversible ? 0 : s->root_clock + 1;
         s->path[s->pathlen++] = nkey;
