@@ -44,6 +44,16 @@ def rollout(k: Knowledge, hands: list[int], first: int) -> float:
     return objective(points, k.seat)
 
 
+def take_trick(leader: int, trick: list[int], points: list[int]) -> int:
+    """Who takes the four cards of ``trick`` (led by ``leader``), by the engine's own rules;
+    the trick's points are added to that seat's in ``points``."""
+    winner = trick_winner(leader, trick)
+    points[winner] += points_in(
+        (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+    )
+    return winner
+
+
 def play_out(
     rules: Rules,
     hands: list[int],
@@ -72,11 +82,7 @@ def play_out(
             broken = True
         card = -1
         if len(trick) == 4:
-            # the engine's own rules decide who takes the trick and what it is worth
-            leader = trick_winner(leader, trick)
-            points[leader] += points_in(
-                (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
-            )
+            leader = take_trick(leader, trick, points)
             trick = []
             first_trick = False
             seat = leader
@@ -114,10 +120,7 @@ def past_decisions(k: Knowledge) -> list[Decision]:
         if c // 13 == HEARTS:
             broken = True
         if len(trick) == 4:
-            leader = trick_winner(leader, trick)
-            points[leader] += points_in(
-                (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
-            )
+            leader = take_trick(leader, trick, points)
             trick = []
             first_trick = False
     return out
