@@ -23,7 +23,7 @@ The default run sets the expert against ``current``.
     python -m bench.bench_hearts --ladder              # every level v the others, random
     python -m bench.bench_hearts --match expert:baseline --kind hold --samples 40
     python -m bench.bench_hearts --match standard:plain --deals 1000
-    python -m bench.bench_hearts --kind hold --samples 30 --deals 100 --set MISMATCH_WEIGHT=0.5
+    python -m bench.bench_hearts --kind hold --samples 30 --deals 100 --set OTHERS_WEIGHT=0.3
 """
 
 from __future__ import annotations
@@ -274,7 +274,7 @@ def main() -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="try a setting of the expert's search (e.g. MISMATCH_WEIGHT=0.5, SHARP=1)",
+        help="try a setting of the expert's search (e.g. OTHERS_WEIGHT=0.3)",
     )
     opts = parser.parse_args()
     for setting in opts.set:

@@ -7,18 +7,12 @@ import random
 
 import pytest
 
-from games.hearts import State, choose, search
+from games.hearts import State, choose
 from games.hearts.actions import format_play
-from games.hearts.cardbits import QUEEN_OF_SPADES, to_card
-from games.hearts.knowledge import Knowledge
+from games.hearts.cardbits import to_card
 from games.hearts.policy import pick
 from games.hearts.rules import Rules, hand_scores
-from games.hearts.search import (
-    objective,
-    past_decisions,
-    plausibility,
-    play_out,
-)
+from games.hearts.search import objective, play_out
 
 
 def _in_play(seed: int, plays: int, rules: Rules) -> State:
@@ -91,47 +85,3 @@ def test_search_playouts_match_the_engine(rules: Rules, sharp: bool) -> None:
                     assert (objective(searched, seat) < 0) == (seat == moon)
             compared += 1
     assert compared == SEEDS * 6
-
-
-def _discard_with_queen_out() -> tuple[State, int, int]:
-    """A hold hand (standard play) just after a seat discarded off-suit while the queen of
-    spades was still out; the seat to move next and the seat that discarded."""
-    for seed in range(50):
-        s = State.new(seed=seed)
-        s.hand_number = 3
-        s._deal()
-        while not s.history:
-            seat = s.turn
-            lead = s.trick[0] // 13 if s.trick else None
-            queen_out = not any(c == QUEEN_OF_SPADES for _, c in s.played)
-            s.apply(seat, choose(s, seat, "standard", seed=seed))
-            _, card = s.played[-1]
-            discarded = lead is not None and card // 13 != lead
-            mine = s.hands[s.turn] >> QUEEN_OF_SPADES & 1
-            if discarded and queen_out and card != QUEEN_OF_SPADES and s.turn != seat and not mine:
-                return s, s.turn, seat
-    raise AssertionError("no such position in 50 deals")
-
-
-@pytest.mark.parametrize("queen_only", [False, True])
-def test_samples_where_a_seat_kept_the_queen_over_a_discard_weigh_less(
-    monkeypatch: pytest.MonkeyPatch, queen_only: bool
-) -> None:
-    monkeypatch.setattr(search, "MISMATCH_WEIGHT", 0.5)
-    monkeypatch.setattr(search, "QUEEN_ONLY", queen_only)
-    monkeypatch.setattr(search, "SHARP", True)  # the standard level's player made the plays
-    s, me, discarder = _discard_with_queen_out()
-    k = Knowledge.from_view(s.view(me))
-    past = past_decisions(k)
-    assert past and all(seat != me and trick for seat, _, _, trick, *_ in past)
-    rng = random.Random(1)
-    weights: dict[bool, list[float]] = {True: [], False: []}
-    for _ in range(300):
-        hands = k.sample(rng)
-        holds = bool(hands[discarder] >> QUEEN_OF_SPADES & 1)
-        weights[holds].append(plausibility(k, hands, past))
-    assert weights[True] and weights[False]
-    # the rule-based player dumps the queen when it discards: holding it contradicts the play
-    assert max(weights[True]) <= 0.5 * max(weights[False])
-    # the real deal fits the standard players' plays perfectly
-    assert plausibility(k, list(s.hands), past) == 1.0

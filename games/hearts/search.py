@@ -2,6 +2,11 @@
 with what the seat knows, play each candidate card out to the end of the hand with the
 rule-based policy for all four seats, and keep the card with the best average hand score
 (shooting the moon counted: 0 for the shooter, 26 for the others).
+
+Tried on hold hands with ``bench.bench_hearts`` (duplicate deals, fixed samples) and dropped,
+none better: weighting each sampled deal by how well the others' plays so far fit it (the
+rule-based player holding those cards), on every play or on the queen of spades only; rolling
+out with the standard level's sharper player; twice the samples.
 """
 
 from __future__ import annotations
@@ -16,15 +21,6 @@ from games.hearts.rules import MOON_POINTS, Rules, legal_mask, trick_winner
 
 # How much the others' points count against mine in the search's objective (0 = only mine).
 OTHERS_WEIGHT = 0.5
-# Inference from the others' plays (off: on duplicate deals with fixed samples it showed no gain):
-# a sampled deal's weight is multiplied by MISMATCH_WEIGHT for each play of another seat so far
-# (not leads) that the rule-based player holding that deal's cards would not have made;
-# QUEEN_ONLY: only the plays where that player would have given the queen away.
-MISMATCH_WEIGHT = 1.0
-QUEEN_ONLY = False
-# Roll out with the sharp rule-based player (the standard level's, unloads high cards while it is
-# free); off: the plain smart player rolls out better for the search (bench).
-SHARP = False
 
 
 def rollout(k: Knowledge, hands: list[int], first: int) -> float:
@@ -39,7 +35,6 @@ def rollout(k: Knowledge, hands: list[int], first: int) -> float:
         k.hearts_broken,
         k.first_trick,
         first,
-        SHARP,
     )
     return objective(points, k.seat)
 
@@ -92,70 +87,6 @@ def play_out(
             seat = (seat + 1) % 4
 
 
-Decision = tuple[int, int, int, list[int], int, int, list[int], bool, bool]
-
-
-def past_decisions(k: Knowledge) -> list[Decision]:
-    """The others' plays so far this hand with what was public when each was made: (seat, card,
-    the cards that seat played from then on, trick, leader, played, points, first trick,
-    hearts broken). A sampled deal gives the seat's hand at that time."""
-    later = [0, 0, 0, 0]
-    for s, c in k.plays:
-        later[s] |= 1 << c
-    out: list[Decision] = []
-    played = 0
-    points = [0, 0, 0, 0]
-    broken = False
-    first_trick = True
-    trick: list[int] = []
-    leader = k.plays[0][0] if k.plays else 0
-    for s, c in k.plays:
-        if s != k.seat and trick:  # leads: the expert's differ from the policy's too often
-            out.append(
-                (s, c, later[s], list(trick), leader, played, list(points), first_trick, broken)
-            )
-        later[s] &= ~(1 << c)
-        trick.append(c)
-        played |= 1 << c
-        if c // 13 == HEARTS:
-            broken = True
-        if len(trick) == 4:
-            leader = take_trick(leader, trick, points)
-            trick = []
-            first_trick = False
-    return out
-
-
-def plausibility(k: Knowledge, hands: list[int], past: list[Decision]) -> float:
-    """How well the others' plays so far (``past_decisions``) fit the sampled deal ``hands``:
-    ``MISMATCH_WEIGHT`` to the power of the plays where the rule-based player, holding that
-    deal's cards, would have played a card of another effect (a seat that discarded a club
-    while void in spades probably does not hold the queen)."""
-    weight = 1.0
-    rules = k.rules
-    for s, c, later, trick, leader, played, points, first_trick, broken in past:
-        hand = hands[s] | later
-        legal = legal_mask(hand, trick[0] // 13 if trick else None, first_trick, broken, rules)
-        if legal & (legal - 1):
-            p = pick(s, hand, legal, trick, leader, played, points, True, SHARP)
-            if (
-                p != c
-                and (p == QUEEN_OF_SPADES or not QUEEN_ONLY)
-                and not _equivalent(p, c, hand | played)
-            ):
-                weight *= MISMATCH_WEIGHT
-    return weight
-
-
-def _equivalent(a: int, b: int, gone: int) -> bool:
-    """Cards of one suit with only ``gone`` cards (held or played) between them, neither the
-    queen of spades: they play the same."""
-    if a // 13 != b // 13 or QUEEN_OF_SPADES in (a, b):
-        return False
-    lo, hi = min(a, b), max(a, b)
-    return not ((1 << hi) - (1 << (lo + 1))) & ~gone
-
-
 def objective(points: list[int], me: int) -> float:
     if MOON_POINTS in points:
         shooter = points.index(MOON_POINTS)
@@ -205,17 +136,13 @@ def search_play(
         return cands[0]
     totals = [0.0] * len(cands)
     deadline = time.perf_counter() + budget
-    past = past_decisions(k) if MISMATCH_WEIGHT != 1.0 else []
     n = 0
     while n < max_samples and (n < min_samples or time.perf_counter() < deadline):
         hands = k.sample(rng)
-        weight = plausibility(k, hands, past) if past else 1.0
         for i, c in enumerate(cands):
-            totals[i] += weight * rollout(k, hands, c)
+            totals[i] += rollout(k, hands, c)
         n += 1
     # Ties (common when the outcome is certain) go to the rule-based player's card.
-    hint = pick(
-        k.seat, k.hand, legal, list(k.trick), k.leader, k.played, list(k.points), True, SHARP
-    )
+    hint = pick(k.seat, k.hand, legal, list(k.trick), k.leader, k.played, list(k.points), True)
     best = min(range(len(cands)), key=lambda i: (totals[i], cands[i] != hint, i))
     return cands[best]
