@@ -1,7 +1,8 @@
 """Build hook for the optional C helpers; the project's metadata lives in pyproject.toml.
 
-``games.checkers._core`` (the search) and ``games.checkers._egdbcore`` (the endgame database
-solver) are compiled when a C compiler and the Python headers are present; ``optional=True``
+``games.checkers._core`` (the search), ``games.checkers._egdbcore`` (the endgame database
+solver) and ``games.quatorze._playouts`` (the Quatorze hint's playouts) are compiled when a C
+compiler and the Python headers are present; ``optional=True``
 lets the install go on without them (the pure-Python code is used then).
 """
 
@@ -18,6 +19,7 @@ setup(
         for name, source in (
             ("games.checkers._core", "games/checkers/_core.c"),
             ("games.checkers._egdbcore", "games/checkers/_egdbcore.c"),
+            ("games.quatorze._playouts", "games/quatorze/_playouts.c"),
         )
         if os.path.exists(source)
     ]

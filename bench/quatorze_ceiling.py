@@ -19,8 +19,7 @@ import time
 
 from bench.bench_quatorze import wilson
 from games.quatorze import State, Status, ai
-from games.quatorze.board import play
-from games.quatorze.fair import Endgame, Expectation, Move, options, ranked, rollout
+from games.quatorze.fair import Endgame, Expectation, Move, options, playouts, ranked
 from games.quatorze.state import format_move
 
 
@@ -126,17 +125,8 @@ def _stage_line(left: int, n: int, base: float, gain: float, differ: int) -> Non
 def _wins(
     grid: tuple[int, ...], moves: list[Move], unseen: list[int], samples: int, rng: random.Random
 ) -> list[int]:
-    end = Endgame()
-    pool = list(unseen)
-    wins = [0] * len(moves)
-    for _ in range(samples):
-        rng.shuffle(pool)
-        stock = tuple(pool)
-        seed = rng.getrandbits(32)
-        for i, (a, b) in enumerate(moves):
-            child, top = play(grid, stock, 0, a, b)
-            wins[i] += rollout(child, stock, top, random.Random(seed), end)
-    return wins
+    won = playouts(grid, unseen, moves, samples, rng.getrandbits(64))
+    return [bits.bit_count() for bits in won]
 
 
 def main() -> None:

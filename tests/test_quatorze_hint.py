@@ -10,7 +10,7 @@ from itertools import permutations
 from games.cards import Card, full_deck
 from games.quatorze import State, Status, choose, hint
 from games.quatorze.board import pairs, play
-from games.quatorze.fair import Endgame, Expectation, options, ranked, rollout
+from games.quatorze.fair import Endgame, Expectation, SplitMix, options, ranked, rollout
 from games.quatorze.solver import solve
 
 SAMPLES = 16
@@ -121,7 +121,7 @@ def test_a_rollout_plays_legal_pairs_and_wins_only_what_it_clears() -> None:
         s = State.new(seed=seed)
         grid, stock = s.values(), tuple(int(c.rank) for c in s.stock)
         path: list[tuple[int, int]] = []
-        won = rollout(grid, stock, 0, random.Random(seed), Endgame(), path=path)
+        won = rollout(grid, stock, 0, SplitMix(seed), Endgame(), path=path)
         top = 0
         for a, b in path:
             assert (min(a, b), max(a, b)) in pairs(grid)
