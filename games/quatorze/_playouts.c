@@ -177,6 +177,17 @@ static int endgame_won(Endgame *e, const unsigned char *g)
 
 /* ---- Playing: board.play and fair.rollout ---- */
 
+/* The cards close up in reading order, keeping their order: the empty cells come last. */
+static void close_up(unsigned char *g)
+{
+    int k = 0;
+    for (int i = 0; i < CELLS; i++)
+        if (g[i])
+            g[k++] = g[i];
+    while (k < CELLS)
+        g[k++] = 0;
+}
+
 /* Take first and second, refill from stock[top..]; close up once the stock is gone. */
 static int play(unsigned char *g, const unsigned char *stock, int n, int top, int first, int second)
 {
@@ -186,14 +197,8 @@ static int play(unsigned char *g, const unsigned char *stock, int n, int top, in
         g[first] = stock[top++];
     if (top < n)
         g[second] = stock[top++];
-    if (top >= n) {
-        int k = 0;
-        for (int i = 0; i < CELLS; i++)
-            if (g[i])
-                g[k++] = g[i];
-        while (k < CELLS)
-            g[k++] = 0;
-    }
+    if (top >= n)
+        close_up(g);
     return top;
 }
 
@@ -213,14 +218,8 @@ static int rollout(const unsigned char *grid, const unsigned char *stock, int n,
     for (;;) {
         int left = n - top;
         if (left == 0) {
-            unsigned char closed[CELLS];
-            int k = 0;
-            for (int i = 0; i < CELLS; i++)
-                if (g[i])
-                    closed[k++] = g[i];
-            while (k < CELLS)
-                closed[k++] = 0;
-            return endgame_won(e, closed);
+            close_up(g);
+            return endgame_won(e, g);
         }
         int found[100], total = 0, deg[CELLS] = {0};
         for (int k = 0; k < n_line_pairs; k++) {
