@@ -502,8 +502,8 @@ typedef struct {
     int pathlen, pathcap;
     int root_clock, threat_plies, lmr;
     int w[NTERMS];
-    Move root_move;
-    int have_root_move;
+    Move root_move, root_partial;
+    int have_root_move, have_root_partial;
     Move *arena; /* MAXMOVES moves per ply */
 } S;
 
@@ -775,6 +775,10 @@ static int search(S *s, u32 me, u32 opp, u32 kings, int black, u64 key, int dept
             best_i = i;
             if (score > alpha) {
                 alpha = score;
+                if (ply == 0) { /* the best root move so far at this depth, fully searched */
+                    s->root_partial = *m;
+                    s->have_root_partial = 1;
+                }
                 if (alpha >= beta) {
                     if (!m->cap) {
                         uint16_t id = ident(m);
@@ -981,17 +985,21 @@ static PyObject *py_iterate(PyObject *self, PyObject *args, PyObject *kw) {
     if (n == 1 && max_depth > 1) max_depth = 1;
     s->ts = PyEval_SaveThread(); /* other threads run meanwhile; the state is this call's */
     for (int depth = 1; depth <= max_depth; depth++) {
-        s->have_root_move = 0;
+        s->have_root_move = s->have_root_partial = 0;
         if (depth >= 5) {
             int lo = score - 40, hi = score + 40;
             score = search(s, me, opp, kings, black, key, depth, lo, hi, 0, clock);
-            if (s->stop) break;
-            if (score <= lo || score >= hi)
+            if (!s->stop && (score <= lo || score >= hi))
                 score = search(s, me, opp, kings, black, key, depth, -INF, INF, 0, clock);
         } else {
             score = search(s, me, opp, kings, black, key, depth, -INF, INF, 0, clock);
         }
-        if (s->stop) break;
+        if (s->stop) {
+            /* A root move that beat every move searched before it at this depth (the last
+             * depth's best comes first) is better than that one: take it. */
+            if (s->have_root_partial) best_move = s->root_partial;
+            break;
+        }
         if (s->have_root_move) best_move = s->root_move;
         best_score = score;
         done = depth;

@@ -148,6 +148,7 @@ class Searcher:
         self.path = path_keys[-(clock + 1) :] if clock else path_keys[-1:]
         self.root_clock = clock
         self.root_move: bb.RawMove | None = None
+        self.root_partial: bb.RawMove | None = None
 
     # ------------------------------------------------------------------------------------------
     def _tick(self) -> None:
@@ -363,6 +364,8 @@ class Searcher:
                 best, best_move = score, move
                 if score > alpha:
                     alpha = score
+                    if ply == 0:  # the best root move so far at this depth, fully searched
+                        self.root_partial = move
                     if alpha >= beta:
                         if not move[2]:
                             quiet_ident = (move[0], move[1])
@@ -415,7 +418,7 @@ class Searcher:
             max_depth = min(max_depth, 1)
         score = 0
         for depth in range(1, max_depth + 1):
-            self.root_move = None
+            self.root_move = self.root_partial = None
             try:
                 if depth >= 5:
                     # Aspiration window around the last score.
@@ -432,6 +435,10 @@ class Searcher:
                         me, opp, kings, black, key, depth, -INF, INF, 0, self.root_clock
                     )
             except _Stop:
+                # A root move that beat every move searched before it at this depth (the last
+                # depth's best comes first) is better than that one: take it.
+                if self.root_partial is not None:
+                    best_move = self.root_partial
                 break
             if self.root_move is not None:
                 best_move = self.root_move
