@@ -4,13 +4,16 @@
     nice -n 10 python -m bench.tune_checkers --write                      # also save weights
     nice -n 10 python -m bench.tune_checkers --save data/ck.json          # keep the samples
     nice -n 10 python -m bench.tune_checkers --load data/ck.json          # refit them only
+    nice -n 10 python -m bench.tune_checkers --label-nodes 20000 --versus 32 --versus-current
 
 1. Self-play: the current engine against itself at a fixed node count a move (the compiled
    search when it is built: the same search, many times the nodes per second), from every
    3-move opening in turn (both sides' first moves varied with a seeded few random plies), so
    the games are reproducible. Games longer than ``--max-plies`` count as draws.
 2. The tuning set: every quiet position (no capture pending for either side) after the opening,
-   labelled with the game's result for the side to move (1 won, 1/2 drawn, 0 lost).
+   labelled with the game's result for the side to move (1 won, 1/2 drawn, 0 lost), or with
+   ``--label-nodes N`` by a deeper search's score of the position turned into a win chance
+   (self-play games are mostly drawn, so their results say little about a position).
    Whole games are split 80/20 into a training and a held-out set.
 3. The fit (Texel's method): P(win) = 1 / (1 + exp(-score / K)); K is fitted first with the
    hand-set weights, then every weight from there by gradient descent on the log loss (Adam),
@@ -67,8 +70,12 @@ def openings() -> list[list[str]]:
     return out
 
 
-def self_play(opening: list[str], nodes: int, max_plies: int, seed: int) -> tuple[list, float]:
-    """One game: (positions as (me, opp, kings, black), Black's score 1 / 0.5 / 0)."""
+def self_play(
+    opening: list[str], nodes: int, max_plies: int, seed: int, label_nodes: int = 0
+) -> tuple[list, float, list[int]]:
+    """One game: (positions as (me, opp, kings, black), Black's score 1 / 0.5 / 0, and with
+    ``label_nodes`` each position's score by a search of that many nodes, for the side to
+    move)."""
     rng = random.Random(seed)
     board = Board()
     for text in opening:
@@ -79,6 +86,7 @@ def self_play(opening: list[str], nodes: int, max_plies: int, seed: int) -> tupl
             break
         board.push(rng.choice(moves))
     positions = []
+    scores: list[int] = []
     while board.outcome() is None and len(board.move_stack) < max_plies:
         raw = board._raw()
         me, opp, kings, black = raw
@@ -86,35 +94,46 @@ def self_play(opening: list[str], nodes: int, max_plies: int, seed: int) -> tupl
             opp, me, kings, not black
         ):
             positions.append(raw)
+            if label_nodes:
+                deep = _searcher(board, label_nodes, None)
+                scores.append(deep.iterate(me, opp, kings, black, board_key(board), 60)[1])
         searcher = _searcher(board, nodes, None)
         move, _, _ = searcher.iterate(me, opp, kings, black, board_key(board), 60)
         board.push(board.parse_move(_text(move)))
     outcome = board.outcome()
     if outcome is None or not outcome.winners:
-        return positions, 0.5
-    return positions, 1.0 if outcome.winners == (0,) else 0.0
+        return positions, 0.5, scores
+    return positions, 1.0 if outcome.winners == (0,) else 0.0, scores
 
 
 def _text(raw: bb.RawMove) -> str:
     return str(Move.from_raw(raw))
 
 
-def collect(games: int, nodes: int, max_plies: int) -> tuple[list[list[Sample]], dict[str, float]]:
-    """Self-play games: the samples of each game, and the games' totals."""
+def collect(
+    games: int, nodes: int, max_plies: int, label_nodes: int = 0, label_k: float = 300.0
+) -> tuple[list[list[Sample]], dict[str, float]]:
+    """Self-play games: the samples of each game, and the games' totals. A sample's label is
+    the game's result for the side to move, or with ``label_nodes`` the deeper search's score
+    as a win chance (1 / (1 + exp(-score / label_k)), the score capped at 20 men)."""
     lines = openings()
     per_game: list[list[Sample]] = []
     samples = 0
     results = {"black": 0.0, "draws": 0.0, "games": 0.0, "plies": 0.0}
     start = time.perf_counter()
     for g in range(games):
-        positions, black_score = self_play(lines[g % len(lines)], nodes, max_plies, seed=g)
+        positions, black_score, scores = self_play(
+            lines[g % len(lines)], nodes, max_plies, seed=g, label_nodes=label_nodes
+        )
         results["games"] += 1
         results["black"] += black_score
         results["draws"] += black_score == 0.5
         results["plies"] += len(positions)
         game = []
-        for me, opp, kings, black in positions:
+        for i, (me, opp, kings, black) in enumerate(positions):
             label = black_score if black else 1 - black_score
+            if label_nodes:
+                label = 1 / (1 + math.exp(-max(-2000, min(2000, scores[i])) / label_k))
             game.append((features(me, opp, kings, black), label))
         per_game.append(game)
         samples += len(game)
@@ -228,6 +247,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--nodes", type=int, default=300, help="search nodes a move")
     parser.add_argument("--max-plies", type=int, default=160)
+    parser.add_argument(
+        "--label-nodes",
+        type=int,
+        default=0,
+        help="label positions by a search of this many nodes, not by the game's result",
+    )
     parser.add_argument("--epochs", type=int, default=300)
     parser.add_argument("--rate", type=float, default=0.5)
     parser.add_argument("--write", action="store_true", help="save games/checkers/weights.json")
@@ -254,13 +279,21 @@ def main() -> None:
         saved = json.loads(args.load.read_text())
         per_game, results = saved["games"], saved["results"]
         args.nodes = saved["nodes"]
+        args.label_nodes = saved.get("label_nodes", 0)
     else:
         print(f"self-play: {args.games} games, {args.nodes} nodes a move", flush=True)
-        per_game, results = collect(args.games, args.nodes, args.max_plies)
+        per_game, results = collect(args.games, args.nodes, args.max_plies, args.label_nodes)
         if args.save:
             args.save.parent.mkdir(parents=True, exist_ok=True)
             args.save.write_text(
-                json.dumps({"games": per_game, "results": results, "nodes": args.nodes})
+                json.dumps(
+                    {
+                        "games": per_game,
+                        "results": results,
+                        "nodes": args.nodes,
+                        "label_nodes": args.label_nodes,
+                    }
+                )
             )
     played = time.perf_counter() - start
     # Whole games go to one side of the split: positions of one game are not independent.
@@ -283,6 +316,7 @@ def main() -> None:
         "draws": int(results["draws"]),
         "positions": len(samples),
         "nodes_per_move": args.nodes,
+        "label_nodes": args.label_nodes,
         "sign_constrained": not args.free_signs,
         "k": k,
         "loss_hand_train": _loss(train, hand, k),
