@@ -138,9 +138,14 @@ def decide(
     *,
     limit: int | None = None,
 ) -> Decision:
-    """:func:`choose` with its working: score, depth and nodes searched."""
-    start = time.perf_counter()
+    """:func:`choose` with its working: score, depth and nodes searched.
+
+    The clock starts once the endgame database is loaded: the first call in a process reads
+    it from disk (a few tenths of a second for 5 pieces), which must not eat a short budget.
+    """
     settings = SETTINGS.get(level, SETTINGS[DEFAULT_LEVEL])
+    db = egdb_module.load() if settings.egdb else None
+    start = time.perf_counter()
     rng = random.Random(seed)
     board = state.board
     legal = state.legal_actions(seat)
@@ -164,7 +169,7 @@ def decide(
         board.halfmove_clock,
         deadline=deadline,
         limit=limit,
-        egdb=egdb_module.load() if settings.egdb else None,
+        egdb=db,
     )
     key = board_key(board)
     if settings.noise:
