@@ -124,8 +124,8 @@ def test_evaluation_is_symmetric_at_the_start() -> None:
     assert zobrist(1, 2, 0, True) != zobrist(1, 2, 0, False)
 
 
-def test_the_clock_starts_after_the_endgame_database_is_read(monkeypatch) -> None:
-    # Reading the database (the first call in a process) must not use up a short budget.
+def test_the_clock_starts_after_the_database_and_the_book_are_read(monkeypatch) -> None:
+    # Reading them (the first call in a process) must not use up a short budget.
     events: list[str] = []
 
     class Clock:
@@ -136,8 +136,9 @@ def test_the_clock_starts_after_the_endgame_database_is_read(monkeypatch) -> Non
 
     monkeypatch.setattr(ai, "time", Clock)
     monkeypatch.setattr(egdb_module, "load", lambda *a: events.append("load"))
+    monkeypatch.setattr(ai, "load_book", lambda: events.append("book"))
     state = State.new()
     for text in ("11-15", "23-19", "8-11", "22-17"):
         state.apply(int(state.board.turn), text)
     ai.decide(state, 0, "expert", 0.5, limit=2_000)
-    assert events[0] == "load" and "clock" in events
+    assert events[:2] == ["load", "book"] and "clock" in events

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from games.checkers import bitboard as bb
 from games.checkers import egdb as egdb_module
 from games.checkers.board import Board, Move
-from games.checkers.book import moves_for
+from games.checkers.book import load_book, moves_for
 from games.checkers.egdb import DRAW
 from games.checkers.evaluation import evaluate
 from games.checkers.search import (
@@ -140,11 +140,14 @@ def decide(
 ) -> Decision:
     """:func:`choose` with its working: score, depth and nodes searched.
 
-    The clock starts once the endgame database is loaded: the first call in a process reads
-    it from disk (a few tenths of a second for 5 pieces), which must not eat a short budget.
+    The clock starts once the endgame database and the opening book are loaded: the first
+    call in a process reads them from disk (about a tenth of a second each), which must not
+    eat a short budget.
     """
     settings = SETTINGS.get(level, SETTINGS[DEFAULT_LEVEL])
     db = egdb_module.load() if settings.egdb else None
+    if settings.book:
+        load_book()
     start = time.perf_counter()
     rng = random.Random(seed)
     board = state.board
