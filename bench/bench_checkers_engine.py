@@ -9,7 +9,8 @@ that interface. This bench loads such a library (built for this machine, with C 
 ctypes and plays the expert against it in one process, games one after the other, the same
 seconds a move for both: every opening of ``bench_checkers_match`` (the ladder's 16 ballots
 first) twice, each side taking each colour once. It prints every game, the expert's score with
-the Elo difference and its 95% interval, and both sides' mean seconds a move.
+the Elo difference and its 95% interval, the score with each colour, both sides' mean seconds a
+move, and the moves of every game the expert lost (to replay them).
 
 The interface, as CheckerBoard defines it: ``int getmove(int board[8][8], int color, double
 maxtime, char str[1024], int *playnow, int info, int unused, struct CBmove *move)``. The board
@@ -237,6 +238,7 @@ def match(engine: Engine, budget: float, count: int, max_plies: int) -> list[flo
     lines = openings(count)
     expert = Expert()
     results: list[float] = []
+    lost: list[str] = []
     start = time.perf_counter()
     print(
         f"expert v {engine.name}: {len(lines)} openings x 2 colours, {budget} s a move, "
@@ -252,7 +254,12 @@ def match(engine: Engine, budget: float, count: int, max_plies: int) -> list[flo
             r = play(state, seat, engine, budget, 1000 * i + seat, max_plies, expert)
             results.append(r)
             colour = "Black" if seat == 0 else "Red"
-            print(f"  {line:<18} expert as {colour:<5} {r:g}", flush=True)
+            outcome = state.outcome()
+            moves = state.board.move_stack
+            how = outcome.termination if outcome else f"{max_plies} plies"
+            print(f"  {line:<18} expert as {colour:<5} {r:<3g} {len(moves):>3} plies, {how}")
+            if r == 0.0:
+                lost.append(f"{colour}: {' '.join(map(str, moves))}")
     n = len(results)
     wins, draws = results.count(1.0), results.count(0.5)
     score = sum(results) / n
@@ -270,6 +277,11 @@ def match(engine: Engine, budget: float, count: int, max_plies: int) -> list[flo
         f"  {engine.name}: {engine.seconds / max(1, engine.moves):.3f} s a move over "
         f"{engine.moves} moves"
     )
+    for seat, colour in enumerate(("Black", "Red")):
+        print(f"  expert as {colour}: {sum(results[seat::2]):g}/{len(results[seat::2])}")
+    if lost:
+        print("games lost (every move, the opening included):")
+        print("\n".join(f"  {game}" for game in lost))
     return results
 
 
