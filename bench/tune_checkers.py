@@ -5,6 +5,7 @@
     nice -n 10 python -m bench.tune_checkers --save data/ck.json          # keep the samples
     nice -n 10 python -m bench.tune_checkers --load data/ck.json          # refit them only
     nice -n 10 python -m bench.tune_checkers --label-nodes 20000 --versus 32 --versus-current
+    nice -n 10 python -m bench.tune_checkers --engine ./libengine.so --from-current   # see below
 
 1. Self-play: the current engine against itself at a fixed node count a move (the compiled
    search when it is built: the same search, many times the nodes per second), from every
@@ -15,6 +16,10 @@
    ``--label-nodes N`` by a deeper search's score of the position turned into a win chance
    (self-play games are mostly drawn, so their results say little about a position).
    Whole games are split 80/20 into a training and a held-out set.
+   With ``--engine`` the games are the expert's against an outside engine instead (a
+   CheckerBoard library, as ``bench_checkers_engine`` plays; ``--engine-openings`` openings,
+   both colours, ``--engine-budget`` seconds a move), labelled with their results: decisive
+   games against a stronger player, where self-play is mostly drawn.
 3. The fit (Texel's method): P(win) = 1 / (1 + exp(-score / K)); K is fitted first with the
    hand-set weights, then every weight from there by gradient descent on the log loss (Adam),
    the man held at 100 so the scale stays "hundredths of a man". A weight keeps the sign a
@@ -145,6 +150,54 @@ def collect(
     return per_game, results
 
 
+def collect_against(
+    path: str, budget: float, count: int, max_plies: int
+) -> tuple[list[list[Sample]], dict[str, float], str]:
+    """Games of the expert against an outside engine (``bench_checkers_engine``), ``count``
+    openings with both colours at ``budget`` seconds a move: the samples of each game, labelled
+    with its result for the side to move, the games' totals and the engine's name. Such games
+    are decisive where self-play is drawn, and show what the expert misjudges against a stronger
+    player."""
+    from bench import bench_checkers_engine as outside
+    from bench.bench_checkers_match import openings as ballots
+    from games.checkers.state import State
+
+    engine = outside.Engine.load(path)
+    per_game: list[list[Sample]] = []
+    results = {"black": 0.0, "draws": 0.0, "games": 0.0, "plies": 0.0}
+    start = time.perf_counter()
+    for i, line in enumerate(ballots(count)):
+        for seat in (0, 1):
+            state = State.new()
+            for text in line.split():
+                state.apply(state.to_act()[0], text)
+            score = outside.play(
+                state, seat, engine, budget, 1000 * i + seat, max_plies, outside.Expert()
+            )
+            black_score = score if seat == 0 else 1 - score
+            board, game = Board(), []
+            for ply, move in enumerate(state.board.move_stack):
+                me, opp, kings, black = board._raw()
+                quiet = not bb.has_capture(me, opp, kings, black) and not bb.has_capture(
+                    opp, me, kings, not black
+                )
+                if ply >= 6 and quiet:
+                    label = black_score if black else 1 - black_score
+                    game.append((features(me, opp, kings, black), label))
+                board.push(move)
+            per_game.append(game)
+            results["games"] += 1
+            results["black"] += black_score
+            results["draws"] += black_score == 0.5
+            results["plies"] += len(game)
+        if (i + 1) % 10 == 0:
+            print(
+                f"  {2 * (i + 1)} games against {engine.name}, {time.perf_counter() - start:.0f} s",
+                flush=True,
+            )
+    return per_game, results, engine.name
+
+
 def _evaluator(weights: list[int]):
     def evaluate(me: int, opp: int, kings: int, black: bool, steps: int = -1) -> int:
         return sum(map(mul, weights, features(me, opp, kings, black, steps)))
@@ -212,11 +265,13 @@ def fit_weights(
     epochs: int,
     rate: float,
     signs: list[float] | None = None,
+    l2: float = 0.0,
 ) -> list[float]:
     """Adam on the mean log loss; the men weight (index 0) stays fixed.
 
     With ``signs``, a weight may not cross to the other side of zero from its sign there (a
-    term a player calls good stays good); it stops at zero instead.
+    term a player calls good stays good); it stops at zero instead. ``l2`` adds
+    ``l2 * (w - start)^2`` for each weight: small data then moves the weights less.
     """
     w = list(start)
     n = len(w)
@@ -232,7 +287,7 @@ def fit_weights(
                 if x:
                     grad[i] += err * x
         for i in range(1, n):
-            g = grad[i] / len(samples)
+            g = grad[i] / len(samples) + 2 * l2 * (w[i] - start[i])
             m[i] = b1 * m[i] + (1 - b1) * g
             v[i] = b2 * v[i] + (1 - b2) * g * g
             mh, vh = m[i] / (1 - b1**epoch), v[i] / (1 - b2**epoch)
@@ -252,6 +307,21 @@ def main() -> None:
         type=int,
         default=0,
         help="label positions by a search of this many nodes, not by the game's result",
+    )
+    parser.add_argument(
+        "--engine",
+        help="play an outside engine (a CheckerBoard library, see bench_checkers_engine) "
+        "instead of self-play, and label with those games' results",
+    )
+    parser.add_argument("--engine-budget", type=float, default=0.1, help="seconds a move there")
+    parser.add_argument("--engine-openings", type=int, default=170, help="openings, both colours")
+    parser.add_argument(
+        "--from-current",
+        action="store_true",
+        help="start the fit from the current weights (weights.json), not the hand-set ones",
+    )
+    parser.add_argument(
+        "--l2", type=float, default=0.0, help="pull toward the starting weights (small data)"
     )
     parser.add_argument("--epochs", type=int, default=300)
     parser.add_argument("--rate", type=float, default=0.5)
@@ -275,14 +345,22 @@ def main() -> None:
     args = parser.parse_args()
 
     start = time.perf_counter()
+    opponent = "self"
     if args.load:
         saved = json.loads(args.load.read_text())
         per_game, results = saved["games"], saved["results"]
         args.nodes = saved["nodes"]
         args.label_nodes = saved.get("label_nodes", 0)
     else:
-        print(f"self-play: {args.games} games, {args.nodes} nodes a move", flush=True)
-        per_game, results = collect(args.games, args.nodes, args.max_plies, args.label_nodes)
+        if args.engine:
+            print(f"games against {args.engine}, {args.engine_budget} s a move", flush=True)
+            per_game, results, opponent = collect_against(
+                args.engine, args.engine_budget, args.engine_openings, 2 * args.max_plies
+            )
+            args.nodes, args.label_nodes = 0, 0
+        else:
+            print(f"self-play: {args.games} games, {args.nodes} nodes a move", flush=True)
+            per_game, results = collect(args.games, args.nodes, args.max_plies, args.label_nodes)
         if args.save:
             args.save.parent.mkdir(parents=True, exist_ok=True)
             args.save.write_text(
@@ -307,7 +385,9 @@ def main() -> None:
     current = [float(WEIGHT_MAP[t]) for t in TERMS]
     k = fit_k(train, hand)
     signs = None if args.free_signs else [math.copysign(1.0, x) if x else 0.0 for x in hand]
-    fitted = fit_weights(train, hand, k, args.epochs, args.rate, signs)
+    fitted = fit_weights(
+        train, current if args.from_current else hand, k, args.epochs, args.rate, signs, args.l2
+    )
     rounded = [round(x) for x in fitted]
     rounded[0] = 100
     report = {
@@ -315,9 +395,13 @@ def main() -> None:
         "black_score": results["black"] / results["games"],
         "draws": int(results["draws"]),
         "positions": len(samples),
+        "opponent": opponent,
+        "engine_budget": args.engine_budget if args.engine else 0,
         "nodes_per_move": args.nodes,
         "label_nodes": args.label_nodes,
         "sign_constrained": not args.free_signs,
+        "start": "current" if args.from_current else "hand",
+        "l2": args.l2,
         "k": k,
         "loss_hand_train": _loss(train, hand, k),
         "loss_hand_held_out": _loss(held, hand, k),
