@@ -30,13 +30,12 @@ from __future__ import annotations
 
 import argparse
 import ctypes
-import math
 import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bench.bench_checkers_match import elo, openings
+from bench.bench_checkers_match import openings, score_line
 from games.checkers import ai, egdb, search
 from games.checkers.board import Board
 from games.checkers.state import ACCEPT_DRAW, OFFER_DRAW, State
@@ -260,16 +259,7 @@ def match(engine: Engine, budget: float, count: int, max_plies: int) -> list[flo
             print(f"  {line:<18} expert as {colour:<5} {r:<3g} {len(moves):>3} plies, {how}")
             if r == 0.0:
                 lost.append(f"{colour}: {' '.join(map(str, moves))}")
-    n = len(results)
-    wins, draws = results.count(1.0), results.count(0.5)
-    score = sum(results) / n
-    sd = statistics.pstdev(results) / math.sqrt(n)
-    lo, hi = elo(score - 1.96 * sd), elo(score + 1.96 * sd)
-    print(
-        f"\nexpert: +{wins} ={draws} -{n - wins - draws}  score {sum(results):g}/{n} "
-        f"({100 * score:.1f}%)  Elo {elo(score):+.0f} (95%: {lo:+.0f} to {hi:+.0f})  "
-        f"{time.perf_counter() - start:.0f} s"
-    )
+    print(f"\n{score_line('expert', results)}  {time.perf_counter() - start:.0f} s")
     depth = statistics.mean(expert.depths) if expert.depths else 0
     print(
         f"  expert: {expert.seconds / max(1, expert.moves):.3f} s a move over {expert.moves} "

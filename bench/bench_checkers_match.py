@@ -131,6 +131,19 @@ def elo(score: float) -> float:
     return -400 * math.log10(1 / s - 1)
 
 
+def score_line(who: str, results: list[float]) -> str:
+    """``who``'s wins, draws and losses, score, and Elo difference with its 95% interval."""
+    n = len(results)
+    wins, draws = results.count(1.0), results.count(0.5)
+    score = sum(results) / n
+    sd = statistics.pstdev(results) / math.sqrt(n)
+    lo, hi = elo(score - 1.96 * sd), elo(score + 1.96 * sd)
+    return (
+        f"{who}: +{wins} ={draws} -{n - wins - draws}  score {sum(results):g}/{n} "
+        f"({100 * score:.1f}%)  Elo {elo(score):+.0f} (95%: {lo:+.0f} to {hi:+.0f})"
+    )
+
+
 def match(budget: float, count: int, max_plies: int) -> None:
     lines = openings(count)
     sides = {NEW: Side(), OLD: Side()}
@@ -148,16 +161,7 @@ def match(budget: float, count: int, max_plies: int) -> None:
             results.append(r)
             colour = "Black" if new_seat == 0 else "Red"
             print(f"  {line:<18} new as {colour:<5} {r:g}", flush=True)
-    n = len(results)
-    wins, draws = results.count(1.0), results.count(0.5)
-    score = sum(results) / n
-    sd = statistics.pstdev(results) / math.sqrt(n)
-    lo, hi = elo(score - 1.96 * sd), elo(score + 1.96 * sd)
-    print(
-        f"\nnew expert: +{wins} ={draws} -{n - wins - draws}  score {sum(results):g}/{n} "
-        f"({100 * score:.1f}%)  Elo {elo(score):+.0f} (95%: {lo:+.0f} to {hi:+.0f})  "
-        f"{time.perf_counter() - start:.0f} s"
-    )
+    print(f"\n{score_line('new expert', results)}  {time.perf_counter() - start:.0f} s")
     for name, side in sides.items():
         nps = side.nodes / side.seconds if side.seconds else 0
         depth = statistics.mean(side.depths) if side.depths else 0

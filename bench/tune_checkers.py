@@ -75,6 +75,14 @@ def openings() -> list[list[str]]:
     return out
 
 
+def quiet(raw: tuple[int, int, int, bool]) -> bool:
+    """No capture pending for either side (a position the static evaluation can judge)."""
+    me, opp, kings, black = raw
+    return not bb.has_capture(me, opp, kings, black) and not bb.has_capture(
+        opp, me, kings, not black
+    )
+
+
 def self_play(
     opening: list[str], nodes: int, max_plies: int, seed: int, label_nodes: int = 0
 ) -> tuple[list, float, list[int]]:
@@ -95,9 +103,7 @@ def self_play(
     while board.outcome() is None and len(board.move_stack) < max_plies:
         raw = board._raw()
         me, opp, kings, black = raw
-        if not bb.has_capture(me, opp, kings, black) and not bb.has_capture(
-            opp, me, kings, not black
-        ):
+        if quiet(raw):
             positions.append(raw)
             if label_nodes:
                 deep = _searcher(board, label_nodes, None)
@@ -177,11 +183,9 @@ def collect_against(
             black_score = score if seat == 0 else 1 - score
             board, game = Board(), []
             for ply, move in enumerate(state.board.move_stack):
-                me, opp, kings, black = board._raw()
-                quiet = not bb.has_capture(me, opp, kings, black) and not bb.has_capture(
-                    opp, me, kings, not black
-                )
-                if ply >= 6 and quiet:
+                raw = board._raw()
+                me, opp, kings, black = raw
+                if ply >= 6 and quiet(raw):
                     label = black_score if black else 1 - black_score
                     game.append((features(me, opp, kings, black), label))
                 board.push(move)
