@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import re
 import statistics
 import time
 from collections.abc import Callable
@@ -71,7 +72,7 @@ GETMOVE = ctypes.CFUNCTYPE(
     ctypes.POINTER(Board8x8),
     ctypes.c_int,
     ctypes.c_double,
-    ctypes.c_char_p,
+    ctypes.POINTER(ctypes.c_char),  # the engine's report (1024 bytes); writable, unlike c_char_p
     ctypes.POINTER(ctypes.c_int),
     ctypes.c_int,
     ctypes.c_int,
@@ -136,6 +137,7 @@ class Engine:
         self.name = name
         self.seconds = 0.0
         self.moves = 0
+        self.text = ""  # what the engine said of its last move (its search's report)
 
     @classmethod
     def load(cls, path: str) -> Engine:
@@ -154,8 +156,14 @@ class Engine:
 
     def move(self, board: Board, seconds: float, new_game: bool) -> tuple[Board8x8, int]:
         """The engine's answer for ``board``: the board array after its move and its verdict."""
-        cb = to_cb(*position(board))
-        colour = CB_BLACK if board._raw()[3] else CB_WHITE
+        return self.answer(*position(board), board._raw()[3], seconds, new_game)
+
+    def answer(
+        self, black: int, red: int, kings: int, black_to_move: bool, seconds: float, new_game: bool
+    ) -> tuple[Board8x8, int]:
+        """The engine's answer for a position given by its pieces and the side to move."""
+        cb = to_cb(black, red, kings)
+        colour = CB_BLACK if black_to_move else CB_WHITE
         text = ctypes.create_string_buffer(1024)
         playnow = ctypes.c_int(0)
         info = CB_RESET_MOVES if new_game else 0
@@ -172,7 +180,21 @@ class Engine:
         )
         self.seconds += time.perf_counter() - start
         self.moves += 1
+        self.text = text.value.decode(errors="replace")
         return cb, verdict
+
+
+_VALUE = re.compile(r"value\s*=\s*(-?\d+)")
+
+
+def engine_score(engine: Engine, raw: tuple[int, int, int, bool], seconds: float) -> int | None:
+    """The engine's score of a position (``(me, opp, kings, black)``, the side to move's view,
+    in its own units), read from the report of a fresh search (``value=N``, as Cake writes
+    it); None when the report carries no score (a forced move, a book move)."""
+    me, opp, kings, black = raw
+    engine.answer(*((me, opp) if black else (opp, me)), kings, black, seconds, True)
+    found = _VALUE.search(engine.text)
+    return int(found.group(1)) if found else None
 
 
 def played_move(board: Board, after: tuple[int, int, int]) -> str:

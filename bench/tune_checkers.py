@@ -6,6 +6,7 @@
     nice -n 10 python -m bench.tune_checkers --load data/ck.json          # refit them only
     nice -n 10 python -m bench.tune_checkers --label-nodes 20000 --versus 32 --versus-current
     nice -n 10 python -m bench.tune_checkers --engine ./libengine.so --from-current   # see below
+    nice -n 10 python -m bench.tune_checkers --load data/ck.json --teacher ./cake.so --save t.json
 
 1. Self-play: the current engine against itself at a fixed node count a move (the compiled
    search when it is built: the same search, many times the nodes per second), from every
@@ -20,6 +21,9 @@
    CheckerBoard library, as ``bench_checkers_engine`` plays; ``--engine-openings`` openings,
    both colours, ``--engine-budget`` seconds a move), labelled with their results: decisive
    games against a stronger player, where self-play is mostly drawn.
+   With ``--teacher`` every position is labelled instead by an outside engine's score of it
+   (a fresh search of ``--teacher-time`` seconds, turned into a win chance): a stronger
+   engine's judgement of each position, where game results say little about most of them.
 3. The fit (Texel's method): P(win) = 1 / (1 + exp(-score / K)); K is fitted first with the
    hand-set weights, then every weight from there by gradient descent on the log loss (Adam),
    the man held at 100 so the scale stays "hundredths of a man". A weight keeps the sign a
@@ -40,6 +44,8 @@ import time
 from operator import mul
 from pathlib import Path
 
+import numpy as np
+
 from games.checkers import bitboard as bb
 from games.checkers.board import Board, Move
 from games.checkers.evaluation import HAND_WEIGHTS, TERMS, WEIGHT_MAP, features
@@ -52,7 +58,8 @@ from games.checkers.search import (
 )
 
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "games" / "checkers" / "weights.json"
-Sample = tuple[list[int], float]
+Raw = tuple[int, int, int, bool]  # (me, opp, kings, black): a position, the side to move first
+Sample = tuple[Raw, float]  # a quiet position and its label (a win chance for the side to move)
 
 
 def openings() -> list[list[str]]:
@@ -145,7 +152,7 @@ def collect(
             label = black_score if black else 1 - black_score
             if label_nodes:
                 label = 1 / (1 + math.exp(-max(-2000, min(2000, scores[i])) / label_k))
-            game.append((features(me, opp, kings, black), label))
+            game.append(((me, opp, kings, black), label))
         per_game.append(game)
         samples += len(game)
         if (g + 1) % 25 == 0:
@@ -184,10 +191,9 @@ def collect_against(
             board, game = Board(), []
             for ply, move in enumerate(state.board.move_stack):
                 raw = board._raw()
-                me, opp, kings, black = raw
                 if ply >= 6 and quiet(raw):
-                    label = black_score if black else 1 - black_score
-                    game.append((features(me, opp, kings, black), label))
+                    label = black_score if raw[3] else 1 - black_score
+                    game.append((raw, label))
                 board.push(move)
             per_game.append(game)
             results["games"] += 1
@@ -200,6 +206,35 @@ def collect_against(
                 flush=True,
             )
     return per_game, results, engine.name
+
+
+def teach(
+    per_game: list[list[Sample]], path: str, seconds: float, label_k: float
+) -> tuple[list[list[Sample]], str]:
+    """The same positions labelled by an outside engine (a CheckerBoard library that reports
+    its score, as Cake does): its score of each after a fresh search of ``seconds``, as a win
+    chance 1 / (1 + exp(-score / label_k)), the score capped at 20 men. Positions it gives no
+    score for are dropped. Returns the relabelled games and the engine's name."""
+    from bench import bench_checkers_engine as outside
+
+    engine = outside.Engine.load(path)
+    out: list[list[Sample]] = []
+    done, start = 0, time.perf_counter()
+    for game in per_game:
+        taught: list[Sample] = []
+        for raw, _ in game:
+            score = outside.engine_score(engine, raw, seconds)
+            if score is not None:
+                score = max(-2000, min(2000, score))
+                taught.append((raw, 1 / (1 + math.exp(-score / label_k))))
+        out.append(taught)
+        done += len(game)
+        if len(out) % 50 == 0:
+            print(
+                f"  {done} positions scored by {engine.name}, {time.perf_counter() - start:.0f} s",
+                flush=True,
+            )
+    return out, engine.name
 
 
 def _evaluator(weights: list[int]):
@@ -247,23 +282,29 @@ def versus(new: list[int], old: list[int], openings_count: int, nodes: int) -> t
     return total, games
 
 
-def _loss(samples: list[Sample], weights: list[float], k: float) -> float:
-    total = 0.0
-    for f, y in samples:
-        s = sum(w * x for w, x in zip(weights, f, strict=True)) / k
-        p = 1 / (1 + math.exp(-max(-30.0, min(30.0, s))))
-        p = min(max(p, 1e-9), 1 - 1e-9)
-        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
-    return total / len(samples)
+Data = tuple["np.ndarray", "np.ndarray"]  # the samples' terms (one row each) and labels
 
 
-def fit_k(samples: list[Sample], weights: list[float]) -> float:
-    best = min((_loss(samples, weights, k), k) for k in range(40, 801, 20))
+def matrix(samples: list[Sample]) -> Data:
+    """The terms of every sample's position as rows of a matrix, and the labels."""
+    x = np.array([features(*raw) for raw, _ in samples], dtype=np.float64)
+    return x.reshape(len(samples), len(TERMS)), np.array([y for _, y in samples])
+
+
+def _loss(data: Data, weights: list[float], k: float) -> float:
+    x, y = data
+    p = 1 / (1 + np.exp(-np.clip(x @ np.asarray(weights, dtype=np.float64) / k, -30, 30)))
+    p = np.clip(p, 1e-9, 1 - 1e-9)
+    return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
+
+
+def fit_k(data: Data, weights: list[float]) -> float:
+    best = min((_loss(data, weights, k), k) for k in range(40, 801, 20))
     return float(best[1])
 
 
 def fit_weights(
-    samples: list[Sample],
+    data: Data,
     start: list[float],
     k: float,
     epochs: int,
@@ -277,28 +318,22 @@ def fit_weights(
     term a player calls good stays good); it stops at zero instead. ``l2`` adds
     ``l2 * (w - start)^2`` for each weight: small data then moves the weights less.
     """
-    w = list(start)
-    n = len(w)
-    m, v = [0.0] * n, [0.0] * n
+    x, y = data
+    w = np.array(start, dtype=np.float64)
+    origin = w.copy()
+    m, v = np.zeros_like(w), np.zeros_like(w)
     b1, b2 = 0.9, 0.999
+    sign = None if signs is None else np.array(signs, dtype=np.float64)
     for epoch in range(1, epochs + 1):
-        grad = [0.0] * n
-        for f, y in samples:
-            s = sum(wi * x for wi, x in zip(w, f, strict=True)) / k
-            p = 1 / (1 + math.exp(-max(-30.0, min(30.0, s))))
-            err = (p - y) / k
-            for i, x in enumerate(f):
-                if x:
-                    grad[i] += err * x
-        for i in range(1, n):
-            g = grad[i] / len(samples) + 2 * l2 * (w[i] - start[i])
-            m[i] = b1 * m[i] + (1 - b1) * g
-            v[i] = b2 * v[i] + (1 - b2) * g * g
-            mh, vh = m[i] / (1 - b1**epoch), v[i] / (1 - b2**epoch)
-            w[i] -= rate * mh / (math.sqrt(vh) + 1e-12)
-            if signs is not None and w[i] * signs[i] < 0:
-                w[i] = 0.0
-    return w
+        p = 1 / (1 + np.exp(-np.clip(x @ w / k, -30, 30)))
+        grad = x.T @ ((p - y) / k) / len(y) + 2 * l2 * (w - origin)
+        grad[0] = 0.0
+        m = b1 * m + (1 - b1) * grad
+        v = b2 * v + (1 - b2) * grad * grad
+        w -= rate * (m / (1 - b1**epoch)) / (np.sqrt(v / (1 - b2**epoch)) + 1e-12)
+        if sign is not None:
+            w[w * sign < 0] = 0.0
+    return [float(value) for value in w]
 
 
 def main() -> None:
@@ -320,6 +355,12 @@ def main() -> None:
     parser.add_argument("--engine-budget", type=float, default=0.1, help="seconds a move there")
     parser.add_argument("--engine-openings", type=int, default=170, help="openings, both colours")
     parser.add_argument(
+        "--teacher",
+        help="label the positions with this outside engine's score of each (a CheckerBoard "
+        "library whose report gives value=N, as Cake's does)",
+    )
+    parser.add_argument("--teacher-time", type=float, default=0.02, help="seconds a position")
+    parser.add_argument(
         "--from-current",
         action="store_true",
         help="start the fit from the current weights (weights.json), not the hand-set ones",
@@ -330,6 +371,9 @@ def main() -> None:
     parser.add_argument("--epochs", type=int, default=300)
     parser.add_argument("--rate", type=float, default=0.5)
     parser.add_argument("--write", action="store_true", help="save games/checkers/weights.json")
+    parser.add_argument(
+        "--write-to", type=Path, help="save the fitted weights to this file instead (a trial)"
+    )
     parser.add_argument("--free-signs", action="store_true", help="let weights change sign")
     parser.add_argument("--save", type=Path, help="keep the self-play samples in this file")
     parser.add_argument("--load", type=Path, help="fit samples saved earlier (no self-play)")
@@ -349,42 +393,47 @@ def main() -> None:
     args = parser.parse_args()
 
     start = time.perf_counter()
-    opponent = "self"
+    opponent, teacher = "self", ""
     if args.load:
         saved = json.loads(args.load.read_text())
         per_game, results = saved["games"], saved["results"]
         args.nodes = saved["nodes"]
         args.label_nodes = saved.get("label_nodes", 0)
+        opponent, teacher = saved.get("opponent", "self"), saved.get("teacher", "")
+    elif args.engine:
+        print(f"games against {args.engine}, {args.engine_budget} s a move", flush=True)
+        per_game, results, opponent = collect_against(
+            args.engine, args.engine_budget, args.engine_openings, 2 * args.max_plies
+        )
+        args.nodes, args.label_nodes = 0, 0
     else:
-        if args.engine:
-            print(f"games against {args.engine}, {args.engine_budget} s a move", flush=True)
-            per_game, results, opponent = collect_against(
-                args.engine, args.engine_budget, args.engine_openings, 2 * args.max_plies
+        print(f"self-play: {args.games} games, {args.nodes} nodes a move", flush=True)
+        per_game, results = collect(args.games, args.nodes, args.max_plies, args.label_nodes)
+    if args.teacher:
+        print(f"labels: {args.teacher}, {args.teacher_time} s a position", flush=True)
+        per_game, teacher = teach(per_game, args.teacher, args.teacher_time, 300.0)
+        args.label_nodes = 0
+    if args.save:
+        args.save.parent.mkdir(parents=True, exist_ok=True)
+        args.save.write_text(
+            json.dumps(
+                {
+                    "games": per_game,
+                    "results": results,
+                    "nodes": args.nodes,
+                    "label_nodes": args.label_nodes,
+                    "opponent": opponent,
+                    "teacher": teacher,
+                }
             )
-            args.nodes, args.label_nodes = 0, 0
-        else:
-            print(f"self-play: {args.games} games, {args.nodes} nodes a move", flush=True)
-            per_game, results = collect(args.games, args.nodes, args.max_plies, args.label_nodes)
-        if args.save:
-            args.save.parent.mkdir(parents=True, exist_ok=True)
-            args.save.write_text(
-                json.dumps(
-                    {
-                        "games": per_game,
-                        "results": results,
-                        "nodes": args.nodes,
-                        "label_nodes": args.label_nodes,
-                    }
-                )
-            )
+        )
     played = time.perf_counter() - start
     # Whole games go to one side of the split: positions of one game are not independent.
     rng = random.Random(16)
     rng.shuffle(per_game)
     cut = len(per_game) * 4 // 5
-    train = [s for game in per_game[:cut] for s in game]
-    held = [s for game in per_game[cut:] for s in game]
-    samples = train + held
+    train = matrix([s for game in per_game[:cut] for s in game])
+    held = matrix([s for game in per_game[cut:] for s in game])
     hand = [float(HAND_WEIGHTS[t]) for t in TERMS]
     current = [float(WEIGHT_MAP[t]) for t in TERMS]
     k = fit_k(train, hand)
@@ -398,11 +447,13 @@ def main() -> None:
         "games": int(results["games"]),
         "black_score": results["black"] / results["games"],
         "draws": int(results["draws"]),
-        "positions": len(samples),
+        "positions": len(train[1]) + len(held[1]),
         "opponent": opponent,
         "engine_budget": args.engine_budget if args.engine else 0,
         "nodes_per_move": args.nodes,
         "label_nodes": args.label_nodes,
+        "teacher": teacher,
+        "teacher_seconds": args.teacher_time if teacher else 0,
         "sign_constrained": not args.free_signs,
         "start": "current" if args.from_current else "hand",
         "l2": args.l2,
@@ -433,14 +484,15 @@ def main() -> None:
             f"fitted v {other} weights, {args.versus_nodes} nodes a move: {score:g}/{games} "
             f"({100 * score / games:.1f}%), {time.perf_counter() - t0:.0f} s"
         )
-    if args.write:
-        WEIGHTS_FILE.write_text(
+    if args.write or args.write_to:
+        target = args.write_to or WEIGHTS_FILE
+        target.write_text(
             json.dumps(
                 {"weights": dict(zip(TERMS, rounded, strict=True)), "tuning": report}, indent=1
             )
             + "\n"
         )
-        print(f"written: {WEIGHTS_FILE.name}")
+        print(f"written: {target}")
 
 
 if __name__ == "__main__":

@@ -126,3 +126,37 @@ def test_an_engine_claiming_a_draw_agrees_to_the_experts_offer() -> None:
 
 def test_the_move_record_has_checkerboards_layout() -> None:
     assert ctypes.sizeof(cb.CBMove) == 3 * 4 + 2 * 8 + 2 * 12 * 8 + 12 * 4
+
+
+def scoring_engine(report: bytes) -> cb.Engine:
+    """An engine that plays the first legal move and reports ``report`` as its search."""
+
+    @cb.GETMOVE
+    def getmove(board_p, colour, maxtime, text, playnow, info, unused, move_p):
+        board = board_of(board_p.contents, colour)
+        seen.append((cb.position(board), colour, info))
+        board.push(sorted(board.legal_moves, key=str)[0])
+        board_p.contents[:] = cb.to_cb(*cb.position(board))[:]
+        ctypes.memmove(text, report, len(report) + 1)
+        return cb.CB_UNKNOWN
+
+    seen: list = []
+    engine = cb.Engine(getmove, "scorer")
+    engine.seen = seen  # type: ignore[attr-defined]
+    return engine
+
+
+def test_the_engines_score_is_read_from_its_report_for_the_side_to_move() -> None:
+    engine = scoring_engine(b"depth 9/12/9.1  time 0.02s  value=-37  nodes 1234 pv 11-15")
+    board = random_boards(1, 5)[0]
+    raw = board._raw()
+    assert cb.engine_score(engine, raw, 0.02) == -37
+    ((position, colour, info),) = engine.seen  # type: ignore[attr-defined]
+    assert position == cb.position(board)
+    assert colour == (cb.CB_BLACK if raw[3] else cb.CB_WHITE)
+    assert info & cb.CB_RESET_MOVES  # every position is a fresh search
+
+
+def test_a_report_without_a_score_gives_none() -> None:
+    engine = scoring_engine(b"book move: 11-15")
+    assert cb.engine_score(engine, Board()._raw(), 0.02) is None
