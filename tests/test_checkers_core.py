@@ -116,7 +116,10 @@ def test_evaluation_equals_python_for_either_side_to_move(raw: tuple[int, int, i
 
 
 @settings(max_examples=100, deadline=None)
-@given(raw_positions(), st.lists(st.integers(-200, 200), min_size=15, max_size=15))
+@given(
+    raw_positions(),
+    st.lists(st.integers(-200, 200), min_size=len(ev.TERMS), max_size=len(ev.TERMS)),
+)
 def test_evaluation_follows_the_weights_passed_in(
     raw: tuple[int, int, int, bool], weights: list[int]
 ) -> None:

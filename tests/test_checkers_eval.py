@@ -25,7 +25,16 @@ def positions(count: int, seed: int) -> list[tuple[int, int, int, bool]]:
 
 def test_every_term_has_a_weight_and_a_name() -> None:
     assert set(ev.WEIGHT_MAP) == set(ev.TERMS) == set(ev.HAND_WEIGHTS)
-    assert ev.WEIGHT_MAP["men"] == 100 and ev.WEIGHT_MAP["kings"] > 100
+    assert ev.WEIGHT_MAP["men"] == 100
+
+
+def test_a_king_is_worth_more_than_a_man_and_a_man_more_than_nothing() -> None:
+    # Black a piece up in a quiet ending: the extra piece a king, a man, or not there at all.
+    black, red = sq(1, 3, 14), sq(29, 31)
+    for extra in (10, 15, 18, 23):
+        king = ev.evaluate(black | sq(extra), red, sq(extra), True)
+        man = ev.evaluate(black | sq(extra), red, 0, True)
+        assert king > man > ev.evaluate(black, red, 0, True)
     assert {"mobility", "runaway", "dog_hole", "back_rank", "tempo_mid"} <= set(ev.TERMS)
 
 
@@ -57,3 +66,75 @@ def test_a_runaway_man_is_worth_more_than_a_blocked_one() -> None:
     runaway = ev.features(1 << 20, 1 << 3, 1 << 3, True)[ev.TERMS.index("runaway")]
     blocked = ev.features(1 << 20, 1 << 24, 1 << 24, True)[ev.TERMS.index("runaway")]
     assert runaway > blocked
+
+
+def sq(*squares: int) -> int:
+    """A bitboard of squares numbered 1-32."""
+    return sum(1 << (s - 1) for s in squares)
+
+
+def term(name: str, me: int, opp: int, kings: int, black: bool) -> int:
+    return ev.features(me, opp, kings, black)[ev.TERMS.index(name)]
+
+
+def test_the_squares_terms_see_each_man_from_its_owners_side() -> None:
+    # Black's man on 9 and Red's man on 24 both stand on their owner's ninth square.
+    assert term("man_late_9", sq(9), sq(24), 0, True) == 0
+    assert term("man_late_9", sq(9), sq(23), 0, True) == 1
+    assert term("man_late_9", sq(24), sq(10), 0, False) == 1
+    # With more than 16 pieces the early table counts instead.
+    crowd_black, crowd_red = sq(*range(1, 10)), sq(*range(24, 33))
+    assert term("man_early_1", crowd_black, crowd_red, 0, True) == 0
+    assert term("man_early_9", crowd_black, crowd_red, 0, True) == 0
+    assert term("man_early_9", crowd_black, crowd_red & ~sq(24), 0, True) == 1
+
+
+def test_a_king_counts_on_its_owners_square() -> None:
+    # Black king on 1 is Black's square 1; Red's king on 32 is Red's square 1.
+    assert term("king_1", sq(1), sq(32), sq(1, 32), True) == 0
+    assert term("king_1", sq(1), sq(31), sq(1, 31), True) == 1
+
+
+def test_the_back_row_counts_as_a_pattern_while_the_other_side_has_men() -> None:
+    # Black holds 1 and 3 (the bridge: pattern bits 0 and 2), Red's men are far away.
+    black, red = sq(1, 3), sq(21)
+    assert term("home_5", black, red, 0, True) == 1
+    # Red holding its own 30 and 32 (its squares 3 and 1) is the same pattern.
+    assert term("home_5", sq(21, 30, 32), sq(10), 0, False) == 1
+    # Once the other side has only kings, the back row guards nothing.
+    assert term("home_5", black, red, red, True) == 0
+
+
+def test_a_king_with_no_move_is_trapped() -> None:
+    # Black king on 4 hemmed in by Red's men on 8 and a Red man on 11 guarding 8's jump.
+    me, opp = sq(4), sq(8, 11)
+    assert term("trapped_kings", me, opp, sq(4), True) == 1
+    assert term("king_mobility", me, opp, sq(4), True) == 0
+    free = sq(14)
+    assert term("trapped_kings", free, opp, free, True) == 0
+    assert term("king_mobility", free, opp, free, True) == 4
+
+
+def test_men_lopsided_on_one_wing_count_against_their_side() -> None:
+    left, right = sq(5, 9, 13), sq(8, 12, 16)  # Black: three on each wing in turn
+    assert term("balance", left, sq(29, 32), 0, True) == 3
+    assert term("balance", left | right, sq(29, 32), 0, True) == 0
+
+
+def test_kings_against_none_count_for_their_side() -> None:
+    assert term("sole_kings", sq(14), sq(29), sq(14), True) == 1
+    assert term("sole_kings", sq(14), sq(29), sq(14, 29), True) == 0
+    assert term("sole_kings", sq(14), sq(29), sq(29), True) == -1
+
+
+def test_the_move_is_odd_pieces_on_the_movers_system_with_level_material() -> None:
+    # Black's system is the rows of its squares 1-4, 9-12, 17-20, 25-28. Kings on 1 and 32:
+    # one piece there, so Black to move has the move; Red to move (its system the other rows)
+    # counts one too and has it as well.
+    kings = sq(1, 32)
+    assert term("the_move", sq(1), sq(32), kings, True) == 1
+    assert term("the_move", sq(32), sq(1), kings, False) == 1
+    # Black king on 5 instead: no piece on Black's system, so Black to move lacks it.
+    assert term("the_move", sq(5), sq(32), sq(5, 32), True) == -1
+    # Not counted with unequal material or many pieces.
+    assert term("the_move", sq(1, 2), sq(32), sq(1, 2, 32), True) == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.checkers import evaluation as ev
 from games.checkers.board import Board, Move
 from games.checkers.search import EXACT, Searcher, board_key, history_keys, think
 
@@ -45,14 +46,21 @@ def test_going_back_to_a_position_already_seen_scores_as_a_draw() -> None:
 def test_a_score_that_leans_on_the_path_is_not_stored_as_a_bound() -> None:
     board = shuffled_kings()
     me, opp, kings, black = board._raw()
-    searcher = Searcher(history_keys(board), board.halfmove_clock, lmr=False)
+    # The hand-set weights, so that a refit of the evaluation does not move the best line.
+    weights = [ev.HAND_WEIGHTS[t] for t in ev.TERMS]
+
+    def hand(me: int, opp: int, kings: int, black: bool, steps: int = -1) -> int:
+        terms = ev.features(me, opp, kings, black, steps)
+        return sum(w * x for w, x in zip(weights, terms, strict=True))
+
+    searcher = Searcher(history_keys(board), board.halfmove_clock, lmr=False, evaluate=hand)
     key = board_key(board)
     searcher.search(me, opp, kings, black, key, 4, -(10**6), 10**6, 0, board.halfmove_clock)
     assert searcher.path_draws > 0
     depth, flag, _score, move = searcher.tt[key]
     assert depth == -1 and flag == EXACT and move is not None  # only the move is kept
     # Without that history the same position is searched and stored normally.
-    fresh = Searcher([key], 0, lmr=False)
+    fresh = Searcher([key], 0, lmr=False, evaluate=hand)
     fresh.search(me, opp, kings, black, key, 4, -(10**6), 10**6, 0, 0)
     assert fresh.tt[key][0] == 4
 

@@ -41,7 +41,17 @@ typedef int64_t i64;
 #define EXACT 0
 #define LOWER 1
 #define UPPER 2
-#define NTERMS 15
+#define NBASIC 15 /* the named terms before the squares' tables (evaluation.BASIC) */
+#define NTERMS 123
+#define MAN_EARLY NBASIC
+#define MAN_LATE (NBASIC + 28)
+#define KING_SQ (NBASIC + 56)
+#define HOME (NBASIC + 88)
+#define KING_MOBILITY (HOME + 15)
+#define TRAPPED (HOME + 16)
+#define BALANCE (HOME + 17)
+#define SOLE_KINGS (HOME + 18)
+#define THE_MOVE (HOME + 19)
 #define MAXMOVES 320
 #define MAXPATH 20
 #define NO_MOVE 0xFFFF
@@ -82,7 +92,8 @@ static int zobrist_ready = 0;
 #define RED_CORNER (1u << 31)
 #define RED_DOG (1u << 4)
 #define BLACK_CORNER (1u << 0)
-static u32 EDGES;
+static u32 EDGES, LEFT_HALF, SYSTEM[2];
+static int REVERSED[16];
 static const u32 ROW_MASK[8] = {0xFu,       0xF0u,       0xF00u,       0xF000u,
                                 0xF0000u,   0xF00000u,   0xF000000u,   0xF0000000u};
 
@@ -169,6 +180,15 @@ static void build_tables(void) {
     static const int edges[14] = {5, 13, 21, 12, 20, 28, 1, 2, 3, 4, 29, 30, 31, 32};
     EDGES = 0;
     for (int k = 0; k < 14; k++) EDGES |= 1u << (edges[k] - 1);
+    LEFT_HALF = SYSTEM[0] = SYSTEM[1] = 0;
+    for (int i = 0; i < 32; i++) {
+        int row, col;
+        coords(i, &row, &col);
+        if (col < 4) LEFT_HALF |= 1u << i;
+        SYSTEM[row % 2 == 0] |= 1u << i; /* [0]: Red's system, [1]: Black's */
+    }
+    for (int p = 0; p < 16; p++)
+        REVERSED[p] = (p & 1) << 3 | (p & 2) << 1 | (p & 4) >> 1 | (p & 8) >> 3;
 }
 
 static inline u32 down_left(u32 b) { return ((b & DL4) << 4) | ((b & DL3) << 3); }
@@ -402,7 +422,7 @@ static int chase(u32 my_kings, u32 opp) {
     return total;
 }
 
-static void features_c(u32 me, u32 opp, u32 kings, int black, int my_steps, const int *w, int *f) {
+static void basic_c(u32 me, u32 opp, u32 kings, int black, int my_steps, const int *w, int *f) {
     u32 my_men = me & ~kings, opp_men = opp & ~kings;
     u32 my_kings = me & kings, opp_kings = opp & kings;
     int nm = POPCOUNT(my_men), nk = POPCOUNT(my_kings);
@@ -462,12 +482,60 @@ static void features_c(u32 me, u32 opp, u32 kings, int black, int my_steps, cons
     f[14] = mob;
 }
 
-static inline int evaluate_c(const int *w, u32 me, u32 opp, u32 kings, int black, int steps) {
-    int f[NTERMS];
-    features_c(me, opp, kings, black, steps, w, f);
-    int total = 0;
-    for (int k = 0; k < NTERMS; k++) total += w[k] * f[k];
+/* The squares' terms (evaluation._tables), mine minus theirs: added to f[] when f is given,
+   and their weighted sum returned when w is given. */
+static int tables_c(u32 me, u32 opp, u32 kings, int black, const int *w, int *f) {
+    u32 occupied = me | opp, empty = ~occupied;
+    int pieces = POPCOUNT(occupied), total = 0;
+    int men_base = pieces > 16 ? MAN_EARLY : MAN_LATE;
+#define ADD(index, amount)                        \
+    do {                                          \
+        int idx_ = (index), amt_ = (amount);      \
+        if (f) f[idx_] += amt_;                   \
+        if (w) total += w[idx_] * amt_;           \
+    } while (0)
+    for (int s = 0; s < 2; s++) {
+        u32 side = s ? opp : me, other = s ? me : opp;
+        int sign = s ? -1 : 1, own_black = s ? !black : black;
+        int flip = own_black ? 0 : 31;
+        u32 men = side & ~kings, mk = side & kings;
+        for (u32 t = men; t; t &= t - 1) ADD(men_base + (CTZ(t) ^ flip), sign);
+        for (u32 t = mk; t; t &= t - 1) ADD(KING_SQ + (CTZ(t) ^ flip), sign);
+        if (other & ~kings) {
+            int home = flip ? REVERSED[men >> 28] : (int)(men & 0xF);
+            if (home) ADD(HOME + home - 1, sign);
+        }
+        if (mk) {
+            u32 dl = down_left(mk) & empty, dr = down_right(mk) & empty;
+            u32 ul = up_left(mk) & empty, ur = up_right(mk) & empty;
+            u32 free = up_right(dl) | up_left(dr) | down_right(ul) | down_left(ur);
+            ADD(KING_MOBILITY, sign * (POPCOUNT(dl) + POPCOUNT(dr) + POPCOUNT(ul) + POPCOUNT(ur)));
+            ADD(TRAPPED, sign * POPCOUNT(mk & ~free));
+        }
+        int left = POPCOUNT(men & LEFT_HALF);
+        ADD(BALANCE, sign * abs(2 * left - POPCOUNT(men)));
+    }
+    u32 my_kings = me & kings, opp_kings = opp & kings;
+    int sole = (my_kings && !opp_kings) - (opp_kings && !my_kings);
+    if (sole) ADD(SOLE_KINGS, sole);
+    if (pieces <= 12 && POPCOUNT(me) == POPCOUNT(opp))
+        ADD(THE_MOVE, POPCOUNT(occupied & SYSTEM[black ? 1 : 0]) % 2 ? 1 : -1);
+#undef ADD
     return total;
+}
+
+static void features_c(u32 me, u32 opp, u32 kings, int black, int my_steps, const int *w, int *f) {
+    basic_c(me, opp, kings, black, my_steps, w, f);
+    memset(f + NBASIC, 0, (NTERMS - NBASIC) * sizeof(int));
+    tables_c(me, opp, kings, black, NULL, f);
+}
+
+static inline int evaluate_c(const int *w, u32 me, u32 opp, u32 kings, int black, int steps) {
+    int f[NBASIC];
+    basic_c(me, opp, kings, black, steps, w, f);
+    int total = 0;
+    for (int k = 0; k < NBASIC; k++) total += w[k] * f[k];
+    return total + tables_c(me, opp, kings, black, w, NULL);
 }
 
 /* -- the search (search.py) -------------------------------------------------------------------- */

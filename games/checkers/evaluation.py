@@ -21,8 +21,28 @@ The score is a weighted sum of named terms, each "mine minus theirs":
 ``mobility``   simple moves available
 =============  ==========================================================================
 
-The weights are fitted to self-play games by ``bench/tune_checkers.py`` (a logistic fit of the
-game result on the score) and kept in ``weights.json`` beside this module.
+Then come terms a player reads off the squares themselves, each seen from its owner's side of
+the board (square 1 is the owner's own back corner, so both colours share one table):
+
+=================  ======================================================================
+``man_early_S``    a man on the owner's square S (1-28), with more than 16 pieces on the board
+``man_late_S``     the same with 16 pieces or fewer
+``king_S``         a king on the owner's square S (1-32)
+``home_P``         the owner's back row held in pattern P (bit k: a man on its square k+1),
+                   while the other side still has men to crown; the empty row is the zero
+``king_mobility``  the kings' simple moves
+``trapped_kings``  kings with no simple move: minus
+``balance``        men lopsided between the two halves of the board (left, right): minus
+``sole_kings``     having kings when the other side has none
+``the_move``       with material level and 12 pieces or fewer, +1 if the side to move has "the
+                   move" (an odd count of pieces on its system's squares), else -1
+=================  ======================================================================
+
+The weights are fitted by ``bench/tune_checkers.py`` (a logistic fit of a win chance on the
+score: the game's result, or a stronger engine's score of the position turned into a win chance)
+and kept in ``weights.json`` beside this module, with the figures of the fit. The squares' tables
+overlap the named terms (a man on a square counts in ``men`` and in its table), so a weight is
+read together with the others: the fit may put part of a man's worth in its table.
 
 >>> from games.checkers.board import Board
 >>> evaluate(*Board()._raw())
@@ -53,7 +73,17 @@ TERMS: tuple[str, ...] = (
     "runaway",
     "chase",
     "mobility",
+    *(f"man_early_{s}" for s in range(1, 29)),
+    *(f"man_late_{s}" for s in range(1, 29)),
+    *(f"king_{s}" for s in range(1, 33)),
+    *(f"home_{p}" for p in range(1, 16)),
+    "king_mobility",
+    "trapped_kings",
+    "balance",
+    "sole_kings",
+    "the_move",
 )
+BASIC = 15  # the named terms before the squares' tables
 
 # The hand-set weights the engine had before tuning (the tuner's starting point).
 HAND_WEIGHTS: dict[str, int] = {
@@ -72,6 +102,7 @@ HAND_WEIGHTS: dict[str, int] = {
     "runaway": 10,
     "chase": 4,
     "mobility": 2,
+    **{term: 0 for term in TERMS[BASIC:]},
 }
 
 
@@ -186,6 +217,62 @@ def _chase(my_kings: int, opp: int) -> int:
     return total
 
 
+MAN_EARLY, MAN_LATE, KING_SQ, HOME = BASIC, BASIC + 28, BASIC + 56, BASIC + 88
+KING_MOBILITY, TRAPPED, BALANCE, SOLE_KINGS, THE_MOVE = range(HOME + 15, HOME + 20)
+_LEFT = sum(1 << i for i in range(32) if bb.coords(i)[1] < 4)
+_REVERSED = tuple(int(f"{p:04b}"[::-1], 2) for p in range(16))  # four bits in reverse order
+_SYSTEM = (  # the squares of the side to move's system: Red's, then Black's
+    sum(1 << i for i in range(32) if (i // 4) % 2 == 1),
+    sum(1 << i for i in range(32) if (i // 4) % 2 == 0),
+)
+
+
+def _bits(b: int) -> list[int]:
+    out = []
+    while b:
+        low = b & -b
+        out.append(low.bit_length() - 1)
+        b ^= low
+    return out
+
+
+def _king_steps(mk: int, empty: int) -> tuple[int, int]:
+    """The kings' simple moves, and how many kings have none."""
+    dl, dr = bb.down_left(mk) & empty, bb.down_right(mk) & empty
+    ul, ur = bb.up_left(mk) & empty, bb.up_right(mk) & empty
+    free = bb.up_right(dl) | bb.up_left(dr) | bb.down_right(ul) | bb.down_left(ur)
+    steps = dl.bit_count() + dr.bit_count() + ul.bit_count() + ur.bit_count()
+    return steps, (mk & ~free).bit_count()
+
+
+def _tables(me: int, opp: int, kings: int, black: bool, f: list[int]) -> None:
+    """Add the squares' terms (from :data:`BASIC` on) to ``f``, mine minus theirs."""
+    pieces = (me | opp).bit_count()
+    men_base = MAN_EARLY if pieces > 16 else MAN_LATE
+    empty = ~(me | opp) & bb.FULL
+    for side, sign, own_black in ((me, 1, black), (opp, -1, not black)):
+        flip = 0 if own_black else 31  # square i is the owner's square (i ^ flip) + 1
+        men, side_kings = side & ~kings, side & kings
+        for i in _bits(men):
+            f[men_base + (i ^ flip)] += sign
+        for i in _bits(side_kings):
+            f[KING_SQ + (i ^ flip)] += sign
+        other_men = (opp if sign > 0 else me) & ~kings
+        if other_men:
+            home = _REVERSED[men >> 28] if flip else men & 0xF  # Red's 1-4: bits 31-28
+            if home:
+                f[HOME + home - 1] += sign
+        steps, trapped = _king_steps(side_kings, empty)
+        f[KING_MOBILITY] += sign * steps
+        f[TRAPPED] += sign * trapped
+        left = (men & _LEFT).bit_count()
+        f[BALANCE] += sign * abs(2 * left - men.bit_count())
+    my_kings, opp_kings = me & kings, opp & kings
+    f[SOLE_KINGS] = bool(my_kings and not opp_kings) - bool(opp_kings and not my_kings)
+    if pieces <= 12 and me.bit_count() == opp.bit_count():
+        f[THE_MOVE] = 1 if ((me | opp) & _SYSTEM[black]).bit_count() % 2 else -1
+
+
 def features(me: int, opp: int, kings: int, black: bool, my_steps: int = -1) -> list[int]:
     """The value of every term of :data:`TERMS` for the side to move (``me``)."""
     my_men, opp_men = me & ~kings, opp & ~kings
@@ -222,7 +309,7 @@ def features(me: int, opp: int, kings: int, black: bool, my_steps: int = -1) -> 
                 chase = -_chase(opp_kings, me)
     if my_steps < 0:
         my_steps = bb.count_steps(me, opp, kings, black)
-    return [
+    f = [
         nm - om,
         nk - ok,
         lead * (24 - pieces) if nm + nk and om + ok else 0,
@@ -239,6 +326,9 @@ def features(me: int, opp: int, kings: int, black: bool, my_steps: int = -1) -> 
         chase,
         my_steps - bb.count_steps(opp, me, kings, not black),
     ]
+    f.extend([0] * (len(TERMS) - BASIC))
+    _tables(me, opp, kings, black, f)
+    return f
 
 
 def evaluate(me: int, opp: int, kings: int, black: bool, my_steps: int = -1) -> int:
