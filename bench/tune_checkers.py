@@ -57,6 +57,14 @@ from games.checkers.search import (
     history_keys,
 )
 
+LABEL_K = 300.0  # a score of 300 (three men) is a win chance of 73% in a label
+
+
+def win_chance(score: int, k: float = LABEL_K) -> float:
+    """A search score as a label: 1 / (1 + exp(-score / k)), the score capped at 20 men."""
+    return 1 / (1 + math.exp(-max(-2000, min(2000, score)) / k))
+
+
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "games" / "checkers" / "weights.json"
 Raw = tuple[int, int, int, bool]  # (me, opp, kings, black): a position, the side to move first
 Sample = tuple[Raw, float]  # a quiet position and its label (a win chance for the side to move)
@@ -129,7 +137,7 @@ def _text(raw: bb.RawMove) -> str:
 
 
 def collect(
-    games: int, nodes: int, max_plies: int, label_nodes: int = 0, label_k: float = 300.0
+    games: int, nodes: int, max_plies: int, label_nodes: int = 0, label_k: float = LABEL_K
 ) -> tuple[list[list[Sample]], dict[str, float]]:
     """Self-play games: the samples of each game, and the games' totals. A sample's label is
     the game's result for the side to move, or with ``label_nodes`` the deeper search's score
@@ -151,7 +159,7 @@ def collect(
         for i, (me, opp, kings, black) in enumerate(positions):
             label = black_score if black else 1 - black_score
             if label_nodes:
-                label = 1 / (1 + math.exp(-max(-2000, min(2000, scores[i])) / label_k))
+                label = win_chance(scores[i], label_k)
             game.append(((me, opp, kings, black), label))
         per_game.append(game)
         samples += len(game)
@@ -225,8 +233,7 @@ def teach(
         for raw, _ in game:
             score = outside.engine_score(engine, raw, seconds)
             if score is not None:
-                score = max(-2000, min(2000, score))
-                taught.append((raw, 1 / (1 + math.exp(-score / label_k))))
+                taught.append((raw, win_chance(score, label_k)))
         out.append(taught)
         done += len(game)
         if len(out) % 50 == 0:
@@ -411,7 +418,7 @@ def main() -> None:
         per_game, results = collect(args.games, args.nodes, args.max_plies, args.label_nodes)
     if args.teacher:
         print(f"labels: {args.teacher}, {args.teacher_time} s a position", flush=True)
-        per_game, teacher = teach(per_game, args.teacher, args.teacher_time, 300.0)
+        per_game, teacher = teach(per_game, args.teacher, args.teacher_time, LABEL_K)
         args.label_nodes = 0
     if args.save:
         args.save.parent.mkdir(parents=True, exist_ok=True)

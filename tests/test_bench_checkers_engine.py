@@ -128,8 +128,9 @@ def test_the_move_record_has_checkerboards_layout() -> None:
     assert ctypes.sizeof(cb.CBMove) == 3 * 4 + 2 * 8 + 2 * 12 * 8 + 12 * 4
 
 
-def scoring_engine(report: bytes) -> cb.Engine:
-    """An engine that plays the first legal move and reports ``report`` as its search."""
+def scoring_engine(report: bytes) -> tuple[cb.Engine, list]:
+    """An engine that plays the first legal move and reports ``report`` as its search, and
+    the (position, colour, info) of every call."""
 
     @cb.GETMOVE
     def getmove(board_p, colour, maxtime, text, playnow, info, unused, move_p):
@@ -141,22 +142,20 @@ def scoring_engine(report: bytes) -> cb.Engine:
         return cb.CB_UNKNOWN
 
     seen: list = []
-    engine = cb.Engine(getmove, "scorer")
-    engine.seen = seen  # type: ignore[attr-defined]
-    return engine
+    return cb.Engine(getmove, "scorer"), seen
 
 
 def test_the_engines_score_is_read_from_its_report_for_the_side_to_move() -> None:
-    engine = scoring_engine(b"depth 9/12/9.1  time 0.02s  value=-37  nodes 1234 pv 11-15")
+    engine, seen = scoring_engine(b"depth 9/12/9.1  time 0.02s  value=-37  nodes 1234 pv 11-15")
     board = random_boards(1, 5)[0]
     raw = board._raw()
     assert cb.engine_score(engine, raw, 0.02) == -37
-    ((position, colour, info),) = engine.seen  # type: ignore[attr-defined]
+    ((position, colour, info),) = seen
     assert position == cb.position(board)
     assert colour == (cb.CB_BLACK if raw[3] else cb.CB_WHITE)
     assert info & cb.CB_RESET_MOVES  # every position is a fresh search
 
 
 def test_a_report_without_a_score_gives_none() -> None:
-    engine = scoring_engine(b"book move: 11-15")
+    engine, _ = scoring_engine(b"book move: 11-15")
     assert cb.engine_score(engine, Board()._raw(), 0.02) is None

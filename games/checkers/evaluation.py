@@ -183,14 +183,21 @@ def _advancement(men: int, table: list[list[int]]) -> int:
     )
 
 
+def _bits(b: int) -> list[int]:
+    """The indices of the set bits of ``b``, lowest first."""
+    out = []
+    while b:
+        low = b & -b
+        out.append(low.bit_length() - 1)
+        b ^= low
+    return out
+
+
 def _runaways(men: int, opp: int, black: bool) -> int:
     """Tenths: 7 for a runaway about to crown, one less per row further away."""
     bonus = 0
     cones = _CONE_BLACK if black else _CONE_RED
-    while men:
-        bit = men & -men
-        men ^= bit
-        i = bit.bit_length() - 1
+    for i in _bits(men):
         if not opp & cones[i]:
             distance = 7 - _ROW[i] if black else _ROW[i]
             bonus += 7 - distance
@@ -207,14 +214,8 @@ _DIST = [[_distance(i, j) for j in range(32)] for i in range(32)]
 
 def _chase(my_kings: int, opp: int) -> int:
     """How close the stronger side's kings are to the enemy (bigger is closer)."""
-    targets = [i for i in range(32) if opp >> i & 1]
-    total = 0
-    while my_kings:
-        bit = my_kings & -my_kings
-        my_kings ^= bit
-        row = _DIST[bit.bit_length() - 1]
-        total += 7 - min(row[j] for j in targets)
-    return total
+    targets = _bits(opp)
+    return sum(7 - min(_DIST[i][j] for j in targets) for i in _bits(my_kings))
 
 
 MAN_EARLY, MAN_LATE, KING_SQ, HOME = BASIC, BASIC + 28, BASIC + 56, BASIC + 88
@@ -225,15 +226,6 @@ _SYSTEM = (  # the squares of the side to move's system: Red's, then Black's
     sum(1 << i for i in range(32) if (i // 4) % 2 == 1),
     sum(1 << i for i in range(32) if (i // 4) % 2 == 0),
 )
-
-
-def _bits(b: int) -> list[int]:
-    out = []
-    while b:
-        low = b & -b
-        out.append(low.bit_length() - 1)
-        b ^= low
-    return out
 
 
 def _king_steps(mk: int, empty: int) -> tuple[int, int]:
