@@ -7,6 +7,7 @@
     nice -n 10 python -m bench.tune_checkers --label-nodes 20000 --versus 32 --versus-current
     nice -n 10 python -m bench.tune_checkers --engine ./libengine.so --from-current   # see below
     nice -n 10 python -m bench.tune_checkers --load data/ck.json --teacher ./cake.so --save t.json
+    nice -n 10 python -m bench.tune_checkers --load a.json b.json --patterns --from-current --write
 
 1. Self-play: the current engine against itself at a fixed node count a move (the compiled
    search when it is built: the same search, many times the nodes per second), from every
@@ -29,6 +30,9 @@
    the man held at 100 so the scale stays "hundredths of a man". A weight keeps the sign a
    player would give it (``--free-signs`` lifts that): cheap self-play games confound some
    terms (a man deep in the enemy's camp "wins" because it is advanced, dog hole or not).
+   With ``--patterns`` the regions' patterns of the evaluation (104,976 values, sixteen seen in
+   each position) are fitted at the same time, each pulled toward zero by ``--pattern-l2`` and
+   left at zero when fewer than ``--min-seen`` training positions show it.
    The report gives the log loss of both sets before and after.
 
 ``--write`` saves the fitted weights to ``games/checkers/weights.json`` with the figures.
@@ -41,6 +45,7 @@ import json
 import math
 import random
 import time
+from collections.abc import Sequence
 from operator import mul
 from pathlib import Path
 
@@ -48,7 +53,17 @@ import numpy as np
 
 from games.checkers import bitboard as bb
 from games.checkers.board import Board, Move
-from games.checkers.evaluation import HAND_WEIGHTS, TERMS, WEIGHT_MAP, features
+from games.checkers.evaluation import (
+    HAND_WEIGHTS,
+    PATTERN_WEIGHTS,
+    PATTERNS,
+    REGION_SIZE,
+    REGIONS,
+    TERMS,
+    WEIGHT_MAP,
+    features,
+    pattern_indices,
+)
 from games.checkers.search import (
     CoreSearcher,
     Searcher,
@@ -244,14 +259,20 @@ def teach(
     return out, engine.name
 
 
-def _evaluator(weights: list[int]):
+def _evaluator(weights: Sequence[int]):
+    """The evaluation with these weights (the terms, then the patterns' values if given)."""
+    terms, patterns = weights[: len(TERMS)], weights[len(TERMS) :]
+
     def evaluate(me: int, opp: int, kings: int, black: bool, steps: int = -1) -> int:
-        return sum(map(mul, weights, features(me, opp, kings, black, steps)))
+        score = sum(map(mul, terms, features(me, opp, kings, black, steps)))
+        if patterns:
+            score += sum(patterns[i] for i in pattern_indices(me, opp, black))
+        return score
 
     return evaluate
 
 
-def _searcher(board: Board, nodes: int, weights: list[int] | None) -> Searcher | CoreSearcher:
+def _searcher(board: Board, nodes: int, weights: Sequence[int] | None) -> Searcher | CoreSearcher:
     """A node-limited search of ``board`` with ``weights`` (None: the current ones), compiled
     when the C core is built."""
     keys, clock = history_keys(board), board.halfmove_clock
@@ -265,7 +286,7 @@ def _searcher(board: Board, nodes: int, weights: list[int] | None) -> Searcher |
 def versus(new: list[int], old: list[int], openings_count: int, nodes: int) -> tuple[float, int]:
     """The fitted weights against the old ones, same search, fixed nodes a move, both colours:
     (score of the fitted weights, games)."""
-    sides = (new, old)
+    sides = (tuple(new), tuple(old))
     total = 0.0
     lines = openings()
     step = max(1, len(lines) // openings_count)
@@ -289,18 +310,32 @@ def versus(new: list[int], old: list[int], openings_count: int, nodes: int) -> t
     return total, games
 
 
-Data = tuple["np.ndarray", "np.ndarray"]  # the samples' terms (one row each) and labels
+Data = tuple["np.ndarray", "np.ndarray", "np.ndarray"]  # terms (a row each), regions, labels
 
 
 def matrix(samples: list[Sample]) -> Data:
-    """The terms of every sample's position as rows of a matrix, and the labels."""
+    """The terms of every sample's position as rows of a matrix, each region's pattern index
+    (a row of ``len(REGIONS)`` each), and the labels."""
     x = np.array([features(*raw) for raw, _ in samples], dtype=np.float64)
-    return x.reshape(len(samples), len(TERMS)), np.array([y for _, y in samples])
+    regions = np.array([pattern_indices(raw[0], raw[1], raw[3]) for raw, _ in samples])
+    return (
+        x.reshape(len(samples), len(TERMS)),
+        regions.reshape(len(samples), len(REGIONS)).astype(np.int64),
+        np.array([y for _, y in samples]),
+    )
 
 
-def _loss(data: Data, weights: list[float], k: float) -> float:
-    x, y = data
-    p = 1 / (1 + np.exp(-np.clip(x @ np.asarray(weights, dtype=np.float64) / k, -30, 30)))
+def _scores(data: Data, weights: list[float], patterns: np.ndarray | None) -> np.ndarray:
+    x, regions, _ = data
+    score = x @ np.asarray(weights, dtype=np.float64)
+    if patterns is not None:
+        score = score + patterns[regions].sum(axis=1)
+    return score
+
+
+def _loss(data: Data, weights: list[float], k: float, patterns: np.ndarray | None = None) -> float:
+    y = data[2]
+    p = 1 / (1 + np.exp(-np.clip(_scores(data, weights, patterns) / k, -30, 30)))
     p = np.clip(p, 1e-9, 1 - 1e-9)
     return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
 
@@ -318,29 +353,53 @@ def fit_weights(
     rate: float,
     signs: list[float] | None = None,
     l2: float = 0.0,
-) -> list[float]:
+    patterns: np.ndarray | None = None,
+    pattern_l2: float = 0.0,
+    min_seen: int = 1,
+) -> tuple[list[float], np.ndarray | None]:
     """Adam on the mean log loss; the men weight (index 0) stays fixed.
 
     With ``signs``, a weight may not cross to the other side of zero from its sign there (a
     term a player calls good stays good); it stops at zero instead. ``l2`` adds
     ``l2 * (w - start)^2`` for each weight: small data then moves the weights less.
+
+    With ``patterns`` (their starting values), the regions' patterns are fitted too, with
+    ``pattern_l2 * v^2`` pulling each toward zero; a pattern found in fewer than ``min_seen``
+    positions stays at zero. Returns the weights and the patterns (None without them).
     """
-    x, y = data
+    x, regions, y = data
     w = np.array(start, dtype=np.float64)
     origin = w.copy()
     m, v = np.zeros_like(w), np.zeros_like(w)
     b1, b2 = 0.9, 0.999
     sign = None if signs is None else np.array(signs, dtype=np.float64)
+    pv = None if patterns is None else np.array(patterns, dtype=np.float64)
+    if pv is not None:
+        seen = np.bincount(regions.ravel(), minlength=PATTERNS) >= min_seen
+        pv[~seen] = 0.0
+        pm, pvv = np.zeros_like(pv), np.zeros_like(pv)
     for epoch in range(1, epochs + 1):
-        p = 1 / (1 + np.exp(-np.clip(x @ w / k, -30, 30)))
-        grad = x.T @ ((p - y) / k) / len(y) + 2 * l2 * (w - origin)
+        p = 1 / (1 + np.exp(-np.clip(_scores(data, list(w), pv) / k, -30, 30)))
+        error = (p - y) / k / len(y)
+        grad = x.T @ error + 2 * l2 * (w - origin)
         grad[0] = 0.0
         m = b1 * m + (1 - b1) * grad
         v = b2 * v + (1 - b2) * grad * grad
         w -= rate * (m / (1 - b1**epoch)) / (np.sqrt(v / (1 - b2**epoch)) + 1e-12)
         if sign is not None:
             w[w * sign < 0] = 0.0
-    return [float(value) for value in w]
+        if pv is not None:
+            pgrad = (
+                np.bincount(
+                    regions.ravel(), weights=np.repeat(error, len(REGIONS)), minlength=PATTERNS
+                )
+                + 2 * pattern_l2 * pv
+            )
+            pgrad[~seen] = 0.0
+            pm = b1 * pm + (1 - b1) * pgrad
+            pvv = b2 * pvv + (1 - b2) * pgrad * pgrad
+            pv -= rate * (pm / (1 - b1**epoch)) / (np.sqrt(pvv / (1 - b2**epoch)) + 1e-12)
+    return [float(value) for value in w], pv
 
 
 def main() -> None:
@@ -383,7 +442,18 @@ def main() -> None:
     )
     parser.add_argument("--free-signs", action="store_true", help="let weights change sign")
     parser.add_argument("--save", type=Path, help="keep the self-play samples in this file")
-    parser.add_argument("--load", type=Path, help="fit samples saved earlier (no self-play)")
+    parser.add_argument(
+        "--load", type=Path, nargs="+", help="fit samples saved earlier, one file or more"
+    )
+    parser.add_argument(
+        "--patterns", action="store_true", help="fit the regions' patterns too (see evaluation)"
+    )
+    parser.add_argument(
+        "--pattern-l2", type=float, default=1e-6, help="pull of each pattern toward zero"
+    )
+    parser.add_argument(
+        "--min-seen", type=int, default=3, help="patterns in fewer positions stay at zero"
+    )
     parser.add_argument(
         "--versus",
         type=int,
@@ -402,11 +472,25 @@ def main() -> None:
     start = time.perf_counter()
     opponent, teacher = "self", ""
     if args.load:
-        saved = json.loads(args.load.read_text())
-        per_game, results = saved["games"], saved["results"]
-        args.nodes = saved["nodes"]
-        args.label_nodes = saved.get("label_nodes", 0)
-        opponent, teacher = saved.get("opponent", "self"), saved.get("teacher", "")
+        per_game, results, opponents = [], {}, []
+        for path in args.load:
+            saved = json.loads(path.read_text())
+            per_game += saved["games"]
+            for key, value in saved["results"].items():
+                results[key] = results.get(key, 0.0) + value
+            games = int(saved["results"]["games"])
+            who = saved.get("opponent", "self")
+            if saved["nodes"]:
+                who += f" {games} ({saved['nodes']} nodes)"
+            elif saved.get("engine_budget"):
+                who += f" {games} ({saved['engine_budget']} s a move)"
+            else:
+                who += f" {games}"
+            opponents.append(who)
+            args.nodes = saved["nodes"] or args.nodes
+            args.label_nodes = saved.get("label_nodes", 0)
+            teacher = teacher or saved.get("teacher", "")
+        opponent = " + ".join(opponents)
     elif args.engine:
         print(f"games against {args.engine}, {args.engine_budget} s a move", flush=True)
         per_game, results, opponent = collect_against(
@@ -430,6 +514,7 @@ def main() -> None:
                     "nodes": args.nodes,
                     "label_nodes": args.label_nodes,
                     "opponent": opponent,
+                    "engine_budget": args.engine_budget if args.engine else 0,
                     "teacher": teacher,
                 }
             )
@@ -445,11 +530,24 @@ def main() -> None:
     current = [float(WEIGHT_MAP[t]) for t in TERMS]
     k = fit_k(train, hand)
     signs = None if args.free_signs else [math.copysign(1.0, x) if x else 0.0 for x in hand]
-    fitted = fit_weights(
-        train, current if args.from_current else hand, k, args.epochs, args.rate, signs, args.l2
+    current_patterns = np.array(PATTERN_WEIGHTS, dtype=np.float64)
+    fitted, patterns = fit_weights(
+        train,
+        current if args.from_current else hand,
+        k,
+        args.epochs,
+        args.rate,
+        signs,
+        args.l2,
+        patterns=(current_patterns if args.from_current else np.zeros(PATTERNS))
+        if args.patterns
+        else None,
+        pattern_l2=args.pattern_l2,
+        min_seen=args.min_seen,
     )
     rounded = [round(x) for x in fitted]
     rounded[0] = 100
+    kept = None if patterns is None else np.rint(patterns)
     report = {
         "games": int(results["games"]),
         "black_score": results["black"] / results["games"],
@@ -467,23 +565,33 @@ def main() -> None:
         "k": k,
         "loss_hand_train": _loss(train, hand, k),
         "loss_hand_held_out": _loss(held, hand, k),
-        "loss_before_train": _loss(train, current, k),
-        "loss_before_held_out": _loss(held, current, k),
-        "loss_after_train": _loss(train, rounded, k),
-        "loss_after_held_out": _loss(held, rounded, k),
+        "patterns": kept is not None,
+        "pattern_l2": args.pattern_l2 if kept is not None else 0,
+        "patterns_nonzero": int(np.count_nonzero(kept)) if kept is not None else 0,
+        "loss_before_train": _loss(train, current, k, current_patterns),
+        "loss_before_held_out": _loss(held, current, k, current_patterns),
+        "loss_after_train": _loss(train, rounded, k, kept),
+        "loss_after_held_out": _loss(held, rounded, k, kept),
         "seconds_playing": round(played),
         "seconds_total": round(time.perf_counter() - start),
     }
     for key, value in report.items():
-        print(f"{key:>22}: {value:.4f}" if isinstance(value, float) else f"{key:>22}: {value}")
+        shown = f"{value:.4g}" if isinstance(value, float) and 0 < abs(value) < 1e-3 else None
+        if isinstance(value, float) and shown is None:
+            shown = f"{value:.4f}"
+        print(f"{key:>22}: {value if shown is None else shown}")
     print(f"{'term':>12} {'before':>7} {'after':>7}")
     for term, before, after in zip(TERMS, current, rounded, strict=True):
         print(f"{term:>12} {before:>7g} {after:>7}")
     if args.versus:
         t0 = time.perf_counter()
         other = "current" if args.versus_current else "hand"
-        old = current if args.versus_current else hand
-        score, games = versus(rounded, [round(x) for x in old], args.versus, args.versus_nodes)
+        old = [round(x) for x in (current if args.versus_current else hand)]
+        if args.versus_current and current_patterns.any():
+            old += [int(x) for x in current_patterns]
+        new = rounded + ([int(x) for x in kept] if kept is not None and kept.any() else [])
+        # The weights as tuples: the compiled search parses a tuple it has seen before once.
+        score, games = versus(new, old, args.versus, args.versus_nodes)
         report[f"versus_{other}_score"] = score
         report[f"versus_{other}_games"] = games
         report[f"versus_{other}_nodes"] = args.versus_nodes
@@ -493,12 +601,30 @@ def main() -> None:
         )
     if args.write or args.write_to:
         target = args.write_to or WEIGHTS_FILE
-        target.write_text(
-            json.dumps(
-                {"weights": dict(zip(TERMS, rounded, strict=True)), "tuning": report}, indent=1
-            )
-            + "\n"
+        # Without --patterns the patterns stay as they were (or none, fitting from the hand-set
+        # weights): a fit of the terms alone is not read with other terms' patterns.
+        saved_patterns = (
+            kept if kept is not None else current_patterns if args.from_current else None
         )
+        regions = (
+            [
+                [int(v) for v in saved_patterns[g * REGION_SIZE : (g + 1) * REGION_SIZE]]
+                for g in range(len(REGIONS))
+            ]
+            if saved_patterns is not None and saved_patterns.any()
+            else None
+        )
+        body = json.dumps(
+            {"weights": dict(zip(TERMS, rounded, strict=True)), "tuning": report}, indent=1
+        )
+        if regions:  # one line a region: the file stays readable
+            body = (
+                body[:-2]
+                + ',\n "patterns": [\n'
+                + ",\n".join("  " + json.dumps(part, separators=(",", ":")) for part in regions)
+                + "\n ]\n}"
+            )
+        target.write_text(body + "\n")
         print(f"written: {target}")
 
 

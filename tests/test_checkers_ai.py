@@ -119,8 +119,9 @@ def test_the_book_holds_only_legal_moves() -> None:
 
 
 def test_evaluation_is_symmetric_at_the_start() -> None:
-    board = Board()
-    assert evaluate(*board._raw()) == 0
+    # The same for either colour to move (the patterns give having the move a value of its own).
+    me, opp, kings, black = Board()._raw()
+    assert evaluate(me, opp, kings, black) == evaluate(opp, me, kings, not black)
     assert zobrist(1, 2, 0, True) != zobrist(1, 2, 0, False)
 
 

@@ -112,7 +112,10 @@ def test_evaluation_equals_python_for_either_side_to_move(raw: tuple[int, int, i
     me, opp, kings, black = raw
     for side in ((me, opp, kings, black), (opp, me, kings, not black)):
         assert core.features(*side) == ev.features(*side)
-        assert core.evaluate(*side, ev.WEIGHTS) == ev.evaluate(*side)
+        assert core.patterns(side[0], side[1], side[3]) == ev.pattern_indices(
+            side[0], side[1], side[3]
+        )
+        assert core.evaluate(*side, ev.ALL_WEIGHTS) == ev.evaluate(*side)
 
 
 @settings(max_examples=100, deadline=None)
@@ -131,7 +134,26 @@ def test_evaluation_equals_python_in_played_positions() -> None:
     for board in played(200, 12):
         me, opp, kings, black = board._raw()
         for side in ((me, opp, kings, black), (opp, me, kings, not black)):
-            assert core.evaluate(*side, ev.WEIGHTS) == ev.evaluate(*side)
+            assert core.evaluate(*side, ev.ALL_WEIGHTS) == ev.evaluate(*side)
+
+
+def test_evaluation_adds_the_patterns_values_passed_in() -> None:
+    rng = random.Random(5)
+    values = [rng.randrange(-60, 61) for _ in range(ev.PATTERNS)]
+    weights = tuple(ev.WEIGHTS) + tuple(values)
+    for board in played(40, 13):
+        me, opp, kings, black = board._raw()
+        for side in ((me, opp, kings, black), (opp, me, kings, not black)):
+            m, o, _, b = side
+            terms = sum(w * x for w, x in zip(ev.WEIGHTS, ev.features(*side), strict=True))
+            expected = terms + sum(values[i] for i in ev.pattern_indices(m, o, b))
+            assert core.evaluate(*side, weights) == expected
+            assert core.evaluate(*side, list(weights)) == expected  # a list: parsed afresh
+
+
+def test_weights_of_the_wrong_length_are_refused() -> None:
+    with pytest.raises(ValueError, match="patterns"):
+        core.evaluate(*Board()._raw(), (*ev.WEIGHTS, 0))
 
 
 # -- search -----------------------------------------------------------------------------------
@@ -265,13 +287,14 @@ def test_a_kept_table_gives_a_head_start_and_a_fresh_search_ignores_it() -> None
     keys, key = history_keys(board), board_key(board)
 
     def run(keep: bool) -> tuple:
-        searcher = CoreSearcher(keys, board.halfmove_clock, limit=30_000, keep_table=keep)
-        return (*searcher.iterate(me, opp, kings, black, key, 60), searcher.nodes)
+        searcher = CoreSearcher(keys, board.halfmove_clock, keep_table=keep)
+        return (*searcher.iterate(me, opp, kings, black, key, 10), searcher.nodes)
 
     fresh = run(False)
     run(True)
-    kept = run(True)  # reads what the search before it stored
-    assert kept[2] > fresh[2]
+    kept = run(True)  # reads what the search before it stored: the same depth, fewer nodes
+    assert kept[2] == fresh[2] == 10
+    assert kept[3] < fresh[3]
     assert run(False) == fresh
 
 

@@ -42,9 +42,10 @@ def test_the_score_is_the_weighted_sum_of_the_terms() -> None:
     for me, opp, kings, black in positions(60, 1):
         f = ev.features(me, opp, kings, black)
         assert len(f) == len(ev.TERMS)
+        patterns = ev.pattern_indices(me, opp, black)
         assert ev.evaluate(me, opp, kings, black) == sum(
             w * x for w, x in zip(ev.WEIGHTS, f, strict=True)
-        )
+        ) + sum(ev.PATTERN_WEIGHTS[i] for i in patterns)
 
 
 def test_turning_the_board_and_swapping_colours_changes_nothing() -> None:
@@ -52,6 +53,39 @@ def test_turning_the_board_and_swapping_colours_changes_nothing() -> None:
         assert ev.evaluate(me, opp, kings, black) == ev.evaluate(
             flip(me), flip(opp), flip(kings), not black
         )
+
+
+def test_each_region_has_an_index_of_its_own_seen_from_the_movers_side() -> None:
+    for me, opp, _, black in positions(60, 3):
+        regions = ev.pattern_indices(me, opp, black)
+        assert len(regions) == len(ev.REGIONS) == 16
+        size = ev.REGION_SIZE
+        assert all(g * size <= i < (g + 1) * size for g, i in enumerate(regions))
+        assert regions == ev.pattern_indices(flip(me), flip(opp), not black)
+    assert all(len(squares) == 8 for squares in ev.REGIONS)
+    assert len(ev.PATTERN_WEIGHTS) == ev.PATTERNS == 16 * 3**8
+
+
+def test_a_region_reads_its_squares_as_base_3_digits() -> None:
+    # Black to move, men on 1 (row 1) and 6 (row 2); Red's man on 5 (row 2). A region's squares
+    # are base-3 digits, lowest square first: 1 for the mover's piece, 2 for the other side's.
+    regions = ev.pattern_indices(sq(1, 6), sq(5), True)
+    size = ev.REGION_SIZE
+    assert ev.REGIONS[0] == tuple(range(8))  # the band of rows 1-2: squares 1-8
+    assert regions[0] == 1 * 3**0 + 2 * 3**4 + 1 * 3**5
+    assert regions[1] == size + 2 * 3**0 + 1 * 3**1  # rows 2-3: squares 5-12
+    assert regions[2:7] == [g * size for g in range(2, 7)]
+    # The first box, rows and columns 1-4, holds squares 1, 2, 5, 6, 9, 10, 13, 14.
+    assert ev.REGIONS[7] == (0, 1, 4, 5, 8, 9, 12, 13)
+    assert regions[7] == 7 * size + 1 * 3**0 + 2 * 3**2 + 1 * 3**3
+    # Red to move reads the same board from squares 32-29 (its back row) up.
+    assert ev.pattern_indices(sq(32, 27), sq(28), False) == regions
+
+
+def test_the_start_position_scores_the_same_for_either_colour_to_move() -> None:
+    black, red = sq(*range(1, 13)), sq(*range(21, 33))
+    assert ev.evaluate(black, red, 0, True) == ev.evaluate(red, black, 0, False)
+    assert abs(ev.evaluate(black, red, 0, True)) < 30  # level, give or take having the move
 
 
 def test_a_man_in_the_dog_hole_counts_against_its_side() -> None:

@@ -52,6 +52,9 @@ typedef int64_t i64;
 #define BALANCE (HOME + 17)
 #define SOLE_KINGS (HOME + 18)
 #define THE_MOVE (HOME + 19)
+#define NREGIONS 16       /* the patterns' regions (evaluation.REGIONS): 7 bands, 9 boxes */
+#define REGION_SIZE 6561  /* 3^8 fillings of a region's eight squares */
+#define NPATTERNS (NREGIONS * REGION_SIZE)
 #define MAXMOVES 320
 #define MAXPATH 20
 #define NO_MOVE 0xFFFF
@@ -94,6 +97,9 @@ static int zobrist_ready = 0;
 #define BLACK_CORNER (1u << 0)
 static u32 EDGES, LEFT_HALF, SYSTEM[2];
 static int REVERSED[16];
+/* evaluation._REGION_TABLES: per region, the board rows it covers and each row's part of the
+   region's base-3 number by the row's pieces ([16 * mine + theirs]). */
+static int REGION_ROWS[NREGIONS], REGION_ROW[NREGIONS][4], REGION_CODE[NREGIONS][4][256];
 static const u32 ROW_MASK[8] = {0xFu,       0xF0u,       0xF00u,       0xF000u,
                                 0xF0000u,   0xF00000u,   0xF000000u,   0xF0000000u};
 
@@ -189,6 +195,36 @@ static void build_tables(void) {
     }
     for (int p = 0; p < 16; p++)
         REVERSED[p] = (p & 1) << 3 | (p & 2) << 1 | (p & 4) >> 1 | (p & 8) >> 3;
+    /* The regions: bands of rows r, r + 1 (r = 0..6), then boxes of rows and columns
+     * top..top + 3, left..left + 3 (top, left = 0, 2, 4); squares lowest index first. */
+    for (int g = 0; g < NREGIONS; g++) {
+        int squares[8], n = 0;
+        for (int i = 0; i < 32; i++) {
+            int r, c;
+            coords(i, &r, &c);
+            int in = g < 7 ? (r >= g && r < g + 2)
+                           : (r >= 2 * ((g - 7) / 3) && r < 2 * ((g - 7) / 3) + 4 &&
+                              c >= 2 * ((g - 7) % 3) && c < 2 * ((g - 7) % 3) + 4);
+            if (in && n < 8) squares[n++] = i;
+        }
+        REGION_ROWS[g] = 0;
+        for (int k = 0; k < n; k++) {
+            int row = squares[k] / 4, j = 0;
+            while (j < REGION_ROWS[g] && REGION_ROW[g][j] != row) j++;
+            if (j == REGION_ROWS[g]) REGION_ROW[g][REGION_ROWS[g]++] = row;
+        }
+        for (int j = 0; j < REGION_ROWS[g]; j++)
+            for (int mine = 0; mine < 16; mine++)
+                for (int theirs = 0; theirs < 16; theirs++) {
+                    int code = 0, place = 1;
+                    for (int k = 0; k < n; k++, place *= 3) {
+                        if (squares[k] / 4 != REGION_ROW[g][j]) continue;
+                        int bit = squares[k] % 4;
+                        code += place * ((mine >> bit & 1) ? 1 : (theirs >> bit & 1) ? 2 : 0);
+                    }
+                    REGION_CODE[g][j][16 * mine + theirs] = (mine & theirs) ? 0 : code;
+                }
+    }
 }
 
 static inline u32 down_left(u32 b) { return ((b & DL4) << 4) | ((b & DL3) << 3); }
@@ -530,11 +566,34 @@ static void features_c(u32 me, u32 opp, u32 kings, int black, int my_steps, cons
     tables_c(me, opp, kings, black, NULL, f);
 }
 
-static inline int evaluate_c(const int *w, u32 me, u32 opp, u32 kings, int black, int steps) {
+/* evaluation.pattern_indices: each region's filling as an index into the patterns. */
+static inline void pattern_indices_c(u32 me, u32 opp, int black, int *idx) {
+    int rows[8];
+    for (int r = 0; r < 8; r++) {
+        if (black)
+            rows[r] = 16 * ((me >> 4 * r) & 15) + ((opp >> 4 * r) & 15);
+        else
+            rows[r] = 16 * REVERSED[(me >> 4 * (7 - r)) & 15] + REVERSED[(opp >> 4 * (7 - r)) & 15];
+    }
+    for (int g = 0; g < NREGIONS; g++) {
+        int code = g * REGION_SIZE;
+        for (int j = 0; j < REGION_ROWS[g]; j++) code += REGION_CODE[g][j][rows[REGION_ROW[g][j]]];
+        idx[g] = code;
+    }
+}
+
+/* The static score: the terms' weights w, and the patterns' values pat when not NULL. */
+static inline int evaluate_c(const int *w, const int *pat, u32 me, u32 opp, u32 kings, int black,
+                             int steps) {
     int f[NBASIC];
     basic_c(me, opp, kings, black, steps, w, f);
     int total = 0;
     for (int k = 0; k < NBASIC; k++) total += w[k] * f[k];
+    if (pat) {
+        int idx[NREGIONS];
+        pattern_indices_c(me, opp, black, idx);
+        for (int g = 0; g < NREGIONS; g++) total += pat[idx[g]];
+    }
     return total + tables_c(me, opp, kings, black, w, NULL);
 }
 
@@ -570,6 +629,7 @@ typedef struct {
     int pathlen, pathcap;
     int root_clock, threat_plies, lmr;
     int w[NTERMS];
+    int *pat; /* the patterns' values (NPATTERNS), or NULL for none */
     Move root_move, root_partial;
     int have_root_move, have_root_partial;
     Move *arena; /* MAXMOVES moves per ply */
@@ -696,11 +756,11 @@ static int quiesce(S *s, u32 me, u32 opp, u32 kings, int black, int ply, int ext
         int steps = count_steps(me, opp, kings, black);
         if (!steps) return -MATE + ply;
         if (!(extend && ply < MAX_PLY - 2 && has_capture(opp, me, kings, !black)))
-            return evaluate_c(s->w, me, opp, kings, black, steps);
+            return evaluate_c(s->w, s->pat, me, opp, kings, black, steps);
         n = gen_moves(me, opp, kings, black, &ml);
         extend -= 1;
     } else if (ply >= MAX_PLY - 2) {
-        return evaluate_c(s->w, me, opp, kings, black, -1);
+        return evaluate_c(s->w, s->pat, me, opp, kings, black, -1);
     }
     for (int i = 0; i < n; i++) {
         u32 a = me, b = opp, k = kings;
@@ -890,23 +950,47 @@ static PyObject *move_to_py(const Move *m) {
                          (unsigned long)m->cap, path);
 }
 
-static int parse_weights(PyObject *weights, int *w) {
+/* The last weights parsed (a tuple is kept with them, so the same tuple is parsed once): the
+   terms, then the patterns when the sequence has them (NTERMS + NPATTERNS values). */
+static PyObject *weights_seen = NULL;
+static int *weights_parsed = NULL, weights_have_patterns = 0;
+
+static int parse_weights(PyObject *weights) {
+    if (weights_seen && weights == weights_seen) return 0;
     PyObject *seq = PySequence_Fast(weights, "weights must be a sequence");
     if (!seq) return -1;
-    if (PySequence_Fast_GET_SIZE(seq) != NTERMS) {
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n != NTERMS && n != NTERMS + NPATTERNS) {
         Py_DECREF(seq);
-        PyErr_Format(PyExc_ValueError, "weights must have %d terms", NTERMS);
+        PyErr_Format(PyExc_ValueError, "weights must have %d terms, or %d with the patterns",
+                     NTERMS, NTERMS + NPATTERNS);
         return -1;
     }
-    for (int k = 0; k < NTERMS; k++) {
+    int *w = malloc(sizeof(int) * (size_t)n);
+    if (!w) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
         if (v == -1 && PyErr_Occurred()) {
             Py_DECREF(seq);
+            free(w);
             return -1;
         }
         w[k] = (int)v;
     }
     Py_DECREF(seq);
+    free(weights_parsed);
+    weights_parsed = w;
+    weights_have_patterns = n > NTERMS;
+    Py_XDECREF(weights_seen);
+    weights_seen = NULL;
+    if (PyTuple_CheckExact(weights)) { /* immutable: the next call may reuse the parse */
+        Py_INCREF(weights);
+        weights_seen = weights;
+    }
     return 0;
 }
 
@@ -917,6 +1001,7 @@ static void free_state(S *s) {
         free(s->tt);
     free(s->path);
     free(s->arena);
+    free(s->pat);
     free(s);
 }
 
@@ -930,9 +1015,18 @@ static S *new_state(PyObject *path, int clock, PyObject *weights, long long limi
     }
     S *s = calloc(1, sizeof(S));
     if (!s) return (S *)PyErr_NoMemory();
-    if (parse_weights(weights, s->w) < 0) {
+    if (parse_weights(weights) < 0) {
         free(s);
         return NULL;
+    }
+    memcpy(s->w, weights_parsed, sizeof s->w);
+    if (weights_have_patterns) {
+        s->pat = malloc(sizeof(int) * NPATTERNS);
+        if (!s->pat) {
+            free(s);
+            return (S *)PyErr_NoMemory();
+        }
+        memcpy(s->pat, weights_parsed + NTERMS, sizeof(int) * NPATTERNS);
     }
     if (tt_bits < 10) tt_bits = 10;
     if (tt_bits > 26) tt_bits = 26;
@@ -1199,9 +1293,10 @@ static PyObject *py_evaluate(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "kkkpO|i", &me, &opp, &kings, &black, &weights, &steps))
         return NULL;
     if (check_board(me, opp, kings) < 0) return NULL;
-    int w[NTERMS];
-    if (parse_weights(weights, w) < 0) return NULL;
-    return PyLong_FromLong(evaluate_c(w, (u32)me, (u32)opp, (u32)kings, black, steps));
+    if (parse_weights(weights) < 0) return NULL;
+    const int *pat = weights_have_patterns ? weights_parsed + NTERMS : NULL;
+    return PyLong_FromLong(
+        evaluate_c(weights_parsed, pat, (u32)me, (u32)opp, (u32)kings, black, steps));
 }
 
 static PyObject *py_features(PyObject *self, PyObject *args) {
@@ -1213,6 +1308,18 @@ static PyObject *py_features(PyObject *self, PyObject *args) {
     features_c((u32)me, (u32)opp, (u32)kings, black, steps, NULL, f);
     PyObject *out = PyList_New(NTERMS);
     for (int k = 0; out && k < NTERMS; k++) PyList_SET_ITEM(out, k, PyLong_FromLong(f[k]));
+    return out;
+}
+
+static PyObject *py_patterns(PyObject *self, PyObject *args) {
+    unsigned long me, opp;
+    int black;
+    if (!PyArg_ParseTuple(args, "kkp", &me, &opp, &black)) return NULL;
+    if (check_board(me, opp, 0) < 0) return NULL;
+    int idx[NREGIONS];
+    pattern_indices_c((u32)me, (u32)opp, black, idx);
+    PyObject *out = PyList_New(NREGIONS);
+    for (int g = 0; out && g < NREGIONS; g++) PyList_SET_ITEM(out, g, PyLong_FromLong(idx[g]));
     return out;
 }
 
@@ -1229,9 +1336,12 @@ static PyMethodDef METHODS[] = {
      "moves(me, opp, kings, black) -> the legal raw moves, as bitboard.gen_moves."},
     {"perft", py_perft, METH_VARARGS, "perft(me, opp, kings, black, depth) -> leaf count."},
     {"evaluate", py_evaluate, METH_VARARGS,
-     "evaluate(me, opp, kings, black, weights, steps=-1) -> the static score."},
+     "evaluate(me, opp, kings, black, weights, steps=-1) -> the static score (weights: the\n"
+     "terms, then optionally the patterns' values)."},
     {"features", py_features, METH_VARARGS,
      "features(me, opp, kings, black, steps=-1) -> every evaluation term's value."},
+    {"patterns", py_patterns, METH_VARARGS,
+     "patterns(me, opp, black) -> each region's index into the patterns' values."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1249,5 +1359,6 @@ PyMODINIT_FUNC PyInit__core(void) {
     PyModule_AddIntConstant(m, "EGDB_WIN", EGDB_WIN);
     PyModule_AddIntConstant(m, "DRAW_PLIES", DRAW_PLIES);
     PyModule_AddIntConstant(m, "NTERMS", NTERMS);
+    PyModule_AddIntConstant(m, "NPATTERNS", NPATTERNS);
     return m;
 }

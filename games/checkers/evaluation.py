@@ -38,6 +38,14 @@ the board (square 1 is the owner's own back corner, so both colours share one ta
                    move" (an odd count of pieces on its system's squares), else -1
 =================  ======================================================================
 
+Last come the patterns. Seen from the side to move's back row, the board has sixteen regions of
+eight squares: seven bands of two rows (rows 1-2, 2-3, ..., 7-8) and nine overlapping boxes of
+four rows by four columns (rows and columns 1-4, 3-6 and 5-8). Each region's exact filling (every
+square empty, the mover's or the other side's piece, man or king) has a value of its own: 3^8 =
+6,561 values a region, 104,976 in all (:data:`PATTERN_WEIGHTS`, region by region). They see what
+the named terms cannot: formations, holds and cramps, which man guards which. A filling never
+seen in the tuning data is worth nothing.
+
 The weights are fitted by ``bench/tune_checkers.py`` (a logistic fit of a win chance on the
 score: the game's result, or a stronger engine's score of the position turned into a win chance)
 and kept in ``weights.json`` beside this module, with the figures of the fit. The squares' tables
@@ -45,13 +53,14 @@ overlap the named terms (a man on a square counts in ``men`` and in its table), 
 read together with the others: the fit may put part of a man's worth in its table.
 
 >>> from games.checkers.board import Board
->>> evaluate(*Board()._raw())
-0
+>>> abs(evaluate(*Board()._raw())) < 30  # level, give or take having the move
+True
 """
 
 from __future__ import annotations
 
 import json
+from functools import cache
 from importlib import resources
 from operator import mul
 
@@ -106,14 +115,51 @@ HAND_WEIGHTS: dict[str, int] = {
 }
 
 
+def _regions() -> tuple[tuple[int, ...], ...]:
+    """The patterns' regions (square indices, lowest first, on the mover's board): the bands
+    of rows 1-2 to 7-8, then the four-by-four boxes, row by row."""
+    bands = [tuple(i for i in range(32) if r <= i // 4 < r + 2) for r in range(7)]
+    boxes = [
+        tuple(
+            i
+            for i in range(32)
+            if top <= bb.coords(i)[0] < top + 4 and left <= bb.coords(i)[1] < left + 4
+        )
+        for top in (0, 2, 4)
+        for left in (0, 2, 4)
+    ]
+    return tuple(bands + boxes)
+
+
+REGIONS = _regions()
+REGION_SIZE = 3**8  # the fillings of a region's eight squares
+PATTERNS = len(REGIONS) * REGION_SIZE
+
+
+@cache
+def _saved() -> dict:
+    """``weights.json`` as read from disk once (empty when it is missing)."""
+    try:
+        return json.loads(resources.files(__package__).joinpath("weights.json").read_text())
+    except OSError:
+        return {}
+
+
 def load_weights() -> dict[str, int]:
     """The tuned weights (``weights.json``), or the hand-set ones if it is missing."""
-    try:
-        text = resources.files(__package__).joinpath("weights.json").read_text()
-    except OSError:
-        return dict(HAND_WEIGHTS)
-    data = json.loads(text)["weights"]
+    data = _saved().get("weights", {})
     return {term: int(data.get(term, HAND_WEIGHTS[term])) for term in TERMS}
+
+
+def load_patterns() -> list[int]:
+    """The regions' values (``weights.json``, region by region), or zeros if there are none."""
+    regions = _saved().get("patterns")
+    if not regions:
+        return [0] * PATTERNS
+    flat = [int(v) for region in regions for v in region]
+    if len(flat) != PATTERNS:
+        raise ValueError(f"weights.json: {len(flat)} pattern values, {PATTERNS} expected")
+    return flat
 
 
 CENTRE = sum(1 << (s - 1) for s in (14, 15, 18, 19))
@@ -265,6 +311,49 @@ def _tables(me: int, opp: int, kings: int, black: bool, f: list[int]) -> None:
         f[THE_MOVE] = 1 if ((me | opp) & _SYSTEM[black]).bit_count() % 2 else -1
 
 
+def _region_tables() -> list[tuple[int, list[tuple[int, list[int]]]]]:
+    """Per region: its first index, and for each board row it covers, that row's part of the
+    region's base-3 number by the row's pieces (``[16 * mine + theirs]``, both four bits):
+    digit k is the region's k-th square, 1 for the mover's piece and 2 for the other side's."""
+    out = []
+    for g, squares in enumerate(REGIONS):
+        rows = []
+        for row in sorted({i // 4 for i in squares}):
+            table = [0] * 256
+            for mine in range(16):
+                for theirs in range(16):
+                    if mine & theirs:
+                        continue
+                    code = 0
+                    for k, i in enumerate(squares):
+                        if i // 4 == row:
+                            bit = i % 4
+                            code += 3**k * (1 if mine >> bit & 1 else 2 if theirs >> bit & 1 else 0)
+                    table[16 * mine + theirs] = code
+            rows.append((row, table))
+        out.append((g * REGION_SIZE, rows))
+    return out
+
+
+_REGION_TABLES = _region_tables()
+
+
+def pattern_indices(me: int, opp: int, black: bool) -> list[int]:
+    """Each region's filling as an index into the patterns (region g: ``g * REGION_SIZE`` on).
+
+    The board is seen from the mover's side: for Red it is turned half round (square s is
+    square 33 - s), so row 1 is always the mover's back row.
+    """
+    if black:
+        rows = [16 * ((me >> 4 * r) & 15) + ((opp >> 4 * r) & 15) for r in range(8)]
+    else:
+        rows = [
+            16 * _REVERSED[(me >> 4 * (7 - r)) & 15] + _REVERSED[(opp >> 4 * (7 - r)) & 15]
+            for r in range(8)
+        ]
+    return [base + sum(table[rows[r]] for r, table in parts) for base, parts in _REGION_TABLES]
+
+
 def features(me: int, opp: int, kings: int, black: bool, my_steps: int = -1) -> list[int]:
     """The value of every term of :data:`TERMS` for the side to move (``me``)."""
     my_men, opp_men = me & ~kings, opp & ~kings
@@ -328,8 +417,13 @@ def evaluate(me: int, opp: int, kings: int, black: bool, my_steps: int = -1) -> 
 
     ``my_steps`` is the mover's count of simple moves when the caller already knows it.
     """
-    return sum(map(mul, WEIGHTS, features(me, opp, kings, black, my_steps)))
+    terms = sum(map(mul, WEIGHTS, features(me, opp, kings, black, my_steps)))
+    return terms + sum(PATTERN_WEIGHTS[i] for i in pattern_indices(me, opp, black))
 
 
 WEIGHT_MAP = load_weights()
 WEIGHTS: tuple[int, ...] = tuple(WEIGHT_MAP[t] for t in TERMS)
+PATTERN_WEIGHTS: tuple[int, ...] = tuple(load_patterns())
+# The terms' weights, then the patterns' values, as the compiled search takes them (the terms
+# alone when no pattern has a value).
+ALL_WEIGHTS: tuple[int, ...] = WEIGHTS + PATTERN_WEIGHTS if any(PATTERN_WEIGHTS) else WEIGHTS

@@ -481,7 +481,7 @@ class CoreSearcher:
         self.deadline = deadline
         self.limit = limit
         self.egdb = egdb
-        self.weights = tuple(evaluation.WEIGHTS if weights is None else weights)
+        self.weights = tuple(evaluation.ALL_WEIGHTS if weights is None else weights)
         self.lmr = lmr
         self.threat_plies = THREAT_PLIES if threat_plies is None else threat_plies
         self.tt_bits = tt_bits
