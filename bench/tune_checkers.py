@@ -31,8 +31,9 @@
    player would give it (``--free-signs`` lifts that): cheap self-play games confound some
    terms (a man deep in the enemy's camp "wins" because it is advanced, dog hole or not).
    With ``--patterns`` the regions' patterns of the evaluation (104,976 values, sixteen seen in
-   each position) are fitted at the same time, each pulled toward zero by ``--pattern-l2`` and
-   left at zero when fewer than ``--min-seen`` training positions show it.
+   each position) are fitted at the same time, each pulled toward zero by ``--pattern-l2``; one
+   that fewer than ``--min-seen`` training positions show keeps its start (zero, or with
+   ``--from-current`` the current value, so new data refines what earlier data taught).
    The report gives the log loss of both sets before and after.
 
 ``--write`` saves the fitted weights to ``games/checkers/weights.json`` with the figures.
@@ -152,17 +153,24 @@ def _text(raw: bb.RawMove) -> str:
 
 
 def collect(
-    games: int, nodes: int, max_plies: int, label_nodes: int = 0, label_k: float = LABEL_K
+    games: int,
+    nodes: int,
+    max_plies: int,
+    label_nodes: int = 0,
+    label_k: float = LABEL_K,
+    first: int = 0,
 ) -> tuple[list[list[Sample]], dict[str, float]]:
-    """Self-play games: the samples of each game, and the games' totals. A sample's label is
-    the game's result for the side to move, or with ``label_nodes`` the deeper search's score
-    as a win chance (1 / (1 + exp(-score / label_k)), the score capped at 20 men)."""
+    """Self-play games ``first`` to ``first + games - 1``: the samples of each game, and the
+    games' totals. A sample's label is the game's result for the side to move, or with
+    ``label_nodes`` the deeper search's score as a win chance (1 / (1 + exp(-score /
+    label_k)), the score capped at 20 men). Game ``g`` plays opening ``g`` (in turn) with seed
+    ``g``, so a later ``first`` gives new games."""
     lines = openings()
     per_game: list[list[Sample]] = []
     samples = 0
     results = {"black": 0.0, "draws": 0.0, "games": 0.0, "plies": 0.0}
     start = time.perf_counter()
-    for g in range(games):
+    for g in range(first, first + games):
         positions, black_score, scores = self_play(
             lines[g % len(lines)], nodes, max_plies, seed=g, label_nodes=label_nodes
         )
@@ -178,9 +186,10 @@ def collect(
             game.append(((me, opp, kings, black), label))
         per_game.append(game)
         samples += len(game)
-        if (g + 1) % 25 == 0:
+        played = g + 1 - first
+        if played % 25 == 0:
             print(
-                f"  {g + 1} games, {samples} positions, {time.perf_counter() - start:.0f} s",
+                f"  {played} games, {samples} positions, {time.perf_counter() - start:.0f} s",
                 flush=True,
             )
     return per_game, results
@@ -365,7 +374,8 @@ def fit_weights(
 
     With ``patterns`` (their starting values), the regions' patterns are fitted too, with
     ``pattern_l2 * v^2`` pulling each toward zero; a pattern found in fewer than ``min_seen``
-    positions stays at zero. Returns the weights and the patterns (None without them).
+    positions keeps its starting value (zero in a fresh fit; from the current patterns, what
+    earlier data taught). Returns the weights and the patterns (None without them).
     """
     x, regions, y = data
     w = np.array(start, dtype=np.float64)
@@ -376,7 +386,6 @@ def fit_weights(
     pv = None if patterns is None else np.array(patterns, dtype=np.float64)
     if pv is not None:
         seen = np.bincount(regions.ravel(), minlength=PATTERNS) >= min_seen
-        pv[~seen] = 0.0
         pm, pvv = np.zeros_like(pv), np.zeros_like(pv)
     for epoch in range(1, epochs + 1):
         p = 1 / (1 + np.exp(-np.clip(_scores(data, list(w), pv) / k, -30, 30)))
@@ -407,6 +416,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--nodes", type=int, default=300, help="search nodes a move")
     parser.add_argument("--max-plies", type=int, default=160)
+    parser.add_argument(
+        "--first-game", type=int, default=0, help="number of the first self-play game (new games)"
+    )
     parser.add_argument(
         "--label-nodes",
         type=int,
@@ -452,7 +464,7 @@ def main() -> None:
         "--pattern-l2", type=float, default=1e-6, help="pull of each pattern toward zero"
     )
     parser.add_argument(
-        "--min-seen", type=int, default=3, help="patterns in fewer positions stay at zero"
+        "--min-seen", type=int, default=3, help="patterns in fewer positions keep their start"
     )
     parser.add_argument(
         "--versus",
@@ -499,7 +511,9 @@ def main() -> None:
         args.nodes, args.label_nodes = 0, 0
     else:
         print(f"self-play: {args.games} games, {args.nodes} nodes a move", flush=True)
-        per_game, results = collect(args.games, args.nodes, args.max_plies, args.label_nodes)
+        per_game, results = collect(
+            args.games, args.nodes, args.max_plies, args.label_nodes, first=args.first_game
+        )
     if args.teacher:
         print(f"labels: {args.teacher}, {args.teacher_time} s a position", flush=True)
         per_game, teacher = teach(per_game, args.teacher, args.teacher_time, LABEL_K)
