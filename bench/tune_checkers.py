@@ -492,14 +492,16 @@ def main() -> None:
                 results[key] = results.get(key, 0.0) + value
             games = int(saved["results"]["games"])
             who = saved.get("opponent", "self")
+            first = saved.get("first_game", 0)
             if saved["nodes"]:
-                who += f" {games} ({saved['nodes']} nodes)"
+                who += f" {games} ({saved['nodes']} nodes{f', from game {first}' if first else ''})"
             elif saved.get("engine_budget"):
                 who += f" {games} ({saved['engine_budget']} s a move)"
             else:
                 who += f" {games}"
             opponents.append(who)
             args.nodes = saved["nodes"] or args.nodes
+            args.first_game = first
             args.label_nodes = saved.get("label_nodes", 0)
             teacher = teacher or saved.get("teacher", "")
         opponent = " + ".join(opponents)
@@ -508,7 +510,7 @@ def main() -> None:
         per_game, results, opponent = collect_against(
             args.engine, args.engine_budget, args.engine_openings, 2 * args.max_plies
         )
-        args.nodes, args.label_nodes = 0, 0
+        args.nodes, args.label_nodes, args.first_game = 0, 0, 0
     else:
         print(f"self-play: {args.games} games, {args.nodes} nodes a move", flush=True)
         per_game, results = collect(
@@ -526,6 +528,7 @@ def main() -> None:
                     "games": per_game,
                     "results": results,
                     "nodes": args.nodes,
+                    "first_game": args.first_game,
                     "label_nodes": args.label_nodes,
                     "opponent": opponent,
                     "engine_budget": args.engine_budget if args.engine else 0,
@@ -570,6 +573,7 @@ def main() -> None:
         "opponent": opponent,
         "engine_budget": args.engine_budget if args.engine else 0,
         "nodes_per_move": args.nodes,
+        "first_game": args.first_game,
         "label_nodes": args.label_nodes,
         "teacher": teacher,
         "teacher_seconds": args.teacher_time if teacher else 0,
