@@ -19,14 +19,16 @@
    (self-play games are mostly drawn, so their results say little about a position).
    Whole games are split 80/20 into a training and a held-out set.
    With ``--engine`` the games are the expert's against an outside engine instead (a
-   CheckerBoard library, as ``bench_checkers_engine`` plays; ``--engine-openings`` openings,
-   both colours, ``--engine-budget`` seconds a move), labelled with their results: decisive
-   games against a stronger player, where self-play is mostly drawn.
+   CheckerBoard library, as ``bench_checkers_engine`` plays; ``--engine-openings`` openings
+   from number ``--first-game`` on, both colours, ``--engine-budget`` seconds a move),
+   labelled with their results: decisive games against a stronger player, where self-play is
+   mostly drawn.
    With ``--teacher`` every position is labelled instead by an outside engine's score of it
    (a fresh search of ``--teacher-time`` seconds, turned into a win chance): a stronger
    engine's judgement of each position, where game results say little about most of them.
 3. The fit (Texel's method): P(win) = 1 / (1 + exp(-score / K)); K is fitted first with the
-   hand-set weights, then every weight from there by gradient descent on the log loss (Adam),
+   weights the fit starts from (hand-set, or with ``--from-current`` the current ones with
+   their patterns), then every weight from there by gradient descent on the log loss (Adam),
    the man held at 100 so the scale stays "hundredths of a man". A weight keeps the sign a
    player would give it (``--free-signs`` lifts that): cheap self-play games confound some
    terms (a man deep in the enemy's camp "wins" because it is advanced, dog hole or not).
@@ -36,7 +38,8 @@
    ``--from-current`` the current value, so new data refines what earlier data taught).
    The report gives the log loss of both sets before and after.
 
-``--write`` saves the fitted weights to ``games/checkers/weights.json`` with the figures.
+``--write`` saves the fitted weights to ``games/checkers/weights.json`` with the figures; a fit
+``--from-current`` keeps there, under ``continues``, the figures of the fit it started from.
 """
 
 from __future__ import annotations
@@ -195,14 +198,24 @@ def collect(
     return per_game, results
 
 
+def describe(opponent: str, games: int, nodes: int, first: int, engine_budget: float) -> str:
+    """Where a tuning set's games come from, in a few words (kept with the set when saved)."""
+    if nodes:
+        return f"{opponent} {games} ({nodes} nodes{f', from game {first}' if first else ''})"
+    if engine_budget:
+        start = f", from opening {first}" if first else ""
+        return f"{opponent} {games} ({engine_budget} s a move{start})"
+    return f"{opponent} {games}"
+
+
 def collect_against(
-    path: str, budget: float, count: int, max_plies: int
+    path: str, budget: float, count: int, max_plies: int, first: int = 0
 ) -> tuple[list[list[Sample]], dict[str, float], str]:
     """Games of the expert against an outside engine (``bench_checkers_engine``), ``count``
-    openings with both colours at ``budget`` seconds a move: the samples of each game, labelled
-    with its result for the side to move, the games' totals and the engine's name. Such games
-    are decisive where self-play is drawn, and show what the expert misjudges against a stronger
-    player."""
+    openings from number ``first`` on (the benches play the first ones) with both colours at
+    ``budget`` seconds a move: the samples of each game, labelled with its result for the side
+    to move, the games' totals and the engine's name. Such games are decisive where self-play
+    is drawn, and show what the expert misjudges against a stronger player."""
     from bench import bench_checkers_engine as outside
     from bench.bench_checkers_match import openings as ballots
     from games.checkers.state import State
@@ -211,7 +224,7 @@ def collect_against(
     per_game: list[list[Sample]] = []
     results = {"black": 0.0, "draws": 0.0, "games": 0.0, "plies": 0.0}
     start = time.perf_counter()
-    for i, line in enumerate(ballots(count)):
+    for i, line in enumerate(ballots(first + count)[first:], start=first):
         for seat in (0, 1):
             state = State.new()
             for text in line.split():
@@ -232,9 +245,10 @@ def collect_against(
             results["black"] += black_score
             results["draws"] += black_score == 0.5
             results["plies"] += len(game)
-        if (i + 1) % 10 == 0:
+        done = i + 1 - first
+        if done % 10 == 0:
             print(
-                f"  {2 * (i + 1)} games against {engine.name}, {time.perf_counter() - start:.0f} s",
+                f"  {2 * done} games against {engine.name}, {time.perf_counter() - start:.0f} s",
                 flush=True,
             )
     return per_game, results, engine.name
@@ -349,8 +363,9 @@ def _loss(data: Data, weights: list[float], k: float, patterns: np.ndarray | Non
     return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
 
 
-def fit_k(data: Data, weights: list[float]) -> float:
-    best = min((_loss(data, weights, k), k) for k in range(40, 801, 20))
+def fit_k(data: Data, weights: list[float], patterns: np.ndarray | None = None) -> float:
+    """The scale K (to 20) at which the weights' scores best predict the labels."""
+    best = min((_loss(data, weights, k, patterns), k) for k in range(40, 801, 20))
     return float(best[1])
 
 
@@ -417,7 +432,10 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=300, help="search nodes a move")
     parser.add_argument("--max-plies", type=int, default=160)
     parser.add_argument(
-        "--first-game", type=int, default=0, help="number of the first self-play game (new games)"
+        "--first-game",
+        type=int,
+        default=0,
+        help="number of the first self-play game (new games), or with --engine the first opening",
     )
     parser.add_argument(
         "--label-nodes",
@@ -490,31 +508,42 @@ def main() -> None:
             per_game += saved["games"]
             for key, value in saved["results"].items():
                 results[key] = results.get(key, 0.0) + value
-            games = int(saved["results"]["games"])
-            who = saved.get("opponent", "self")
             first = saved.get("first_game", 0)
-            if saved["nodes"]:
-                who += f" {games} ({saved['nodes']} nodes{f', from game {first}' if first else ''})"
-            elif saved.get("engine_budget"):
-                who += f" {games} ({saved['engine_budget']} s a move)"
-            else:
-                who += f" {games}"
-            opponents.append(who)
-            args.nodes = saved["nodes"] or args.nodes
+            engine_budget = saved.get("engine_budget", 0)
+            opponents.append(
+                saved.get("source")
+                or describe(
+                    saved.get("opponent", "self"),
+                    int(saved["results"]["games"]),
+                    saved["nodes"],
+                    first,
+                    engine_budget,
+                )
+            )
+            args.nodes = saved["nodes"]
             args.first_game = first
             args.label_nodes = saved.get("label_nodes", 0)
             teacher = teacher or saved.get("teacher", "")
-        opponent = " + ".join(opponents)
+        opponent = source = " + ".join(opponents)
     elif args.engine:
         print(f"games against {args.engine}, {args.engine_budget} s a move", flush=True)
         per_game, results, opponent = collect_against(
-            args.engine, args.engine_budget, args.engine_openings, 2 * args.max_plies
+            args.engine,
+            args.engine_budget,
+            args.engine_openings,
+            2 * args.max_plies,
+            first=args.first_game,
         )
-        args.nodes, args.label_nodes, args.first_game = 0, 0, 0
+        args.nodes, args.label_nodes, engine_budget = 0, 0, args.engine_budget
     else:
         print(f"self-play: {args.games} games, {args.nodes} nodes a move", flush=True)
         per_game, results = collect(
             args.games, args.nodes, args.max_plies, args.label_nodes, first=args.first_game
+        )
+        engine_budget = 0.0
+    if not args.load:
+        source = describe(
+            opponent, int(results["games"]), args.nodes, args.first_game, engine_budget
         )
     if args.teacher:
         print(f"labels: {args.teacher}, {args.teacher_time} s a position", flush=True)
@@ -531,7 +560,8 @@ def main() -> None:
                     "first_game": args.first_game,
                     "label_nodes": args.label_nodes,
                     "opponent": opponent,
-                    "engine_budget": args.engine_budget if args.engine else 0,
+                    "source": source,
+                    "engine_budget": engine_budget,
                     "teacher": teacher,
                 }
             )
@@ -545,9 +575,10 @@ def main() -> None:
     held = matrix([s for game in per_game[cut:] for s in game])
     hand = [float(HAND_WEIGHTS[t]) for t in TERMS]
     current = [float(WEIGHT_MAP[t]) for t in TERMS]
-    k = fit_k(train, hand)
-    signs = None if args.free_signs else [math.copysign(1.0, x) if x else 0.0 for x in hand]
     current_patterns = np.array(PATTERN_WEIGHTS, dtype=np.float64)
+    # K is the scale of the weights the fit starts from: a continuation keeps its scale.
+    k = fit_k(train, current, current_patterns) if args.from_current else fit_k(train, hand)
+    signs = None if args.free_signs else [math.copysign(1.0, x) if x else 0.0 for x in hand]
     fitted, patterns = fit_weights(
         train,
         current if args.from_current else hand,
@@ -570,8 +601,8 @@ def main() -> None:
         "black_score": results["black"] / results["games"],
         "draws": int(results["draws"]),
         "positions": len(train[1]) + len(held[1]),
-        "opponent": opponent,
-        "engine_budget": args.engine_budget if args.engine else 0,
+        "opponent": source,
+        "engine_budget": engine_budget,
         "nodes_per_move": args.nodes,
         "first_game": args.first_game,
         "label_nodes": args.label_nodes,
@@ -593,7 +624,14 @@ def main() -> None:
         "seconds_playing": round(played),
         "seconds_total": round(time.perf_counter() - start),
     }
+    if args.from_current:
+        # A continuation: keep the report of the fit it started from (and so on back), so the
+        # weights' whole history stays with them.
+        report["continues"] = json.loads(WEIGHTS_FILE.read_text()).get("tuning")
     for key, value in report.items():
+        if isinstance(value, dict):  # the fit this one continues: its data only
+            print(f"{key:>22}: {value.get('positions')} positions, {value.get('opponent')}")
+            continue
         shown = f"{value:.4g}" if isinstance(value, float) and 0 < abs(value) < 1e-3 else None
         if isinstance(value, float) and shown is None:
             shown = f"{value:.4f}"
