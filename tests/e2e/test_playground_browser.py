@@ -353,7 +353,9 @@ async def play_on_a_phone(page, url: str, expect, docs_shot: Path | None) -> Non
         await expect(hand.get_by_role("button", name=f"Pass {picked}/3")).to_be_visible()
     await all_buttons_reachable(page, hand)
     await hand.get_by_role("button", name="Pass 3/3").tap()
-    await expect(hand).to_contain_text("You passed")
+    # Waiting for the others' passes, or (computers with no delay, faster than the check) past
+    # them already: either way the pass was taken.
+    await expect(hand).to_contain_text(re.compile("You passed|You received"))
     await expect(board.locator(".content")).to_contain_text("@carol to play")
     # The same private message offers the cards when it is her turn: one tap plays one.
     hand = page.locator(".msg.ephemeral", has_text="Your hand").last
