@@ -24,16 +24,6 @@ from games.checkers.search import think
 MARGINS = (25, 40, 60, 80, 100, 125, 150)
 
 
-def kings_fen(me: int, opp: int, black: bool) -> str:
-    """The FEN of an all-kings position given from the side to move."""
-    black_pieces, red_pieces = (me, opp) if black else (opp, me)
-
-    def squares(bits: int) -> str:
-        return ",".join(f"K{i + 1}" for i in range(32) if bits >> i & 1)
-
-    return f"{'B' if black else 'W'}:W{squares(red_pieces)}:B{squares(black_pieces)}"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--positions", type=int, default=300)
@@ -48,16 +38,17 @@ def main() -> None:
     decided: list[int] = []
     while len(drawn) + len(decided) < args.positions:
         side = rng.choice([1, 2])
-        squares = rng.sample(range(32), 2 * side)
-        me = sum(1 << s for s in squares[:side])
-        opp = sum(1 << s for s in squares[side:])
-        black, kings = rng.random() < 0.5, me | opp
+        squares = [f"K{s + 1}" for s in rng.sample(range(32), 2 * side)]
+        black = rng.random() < 0.5
+        mover, other = ",".join(squares[:side]), ",".join(squares[side:])
+        board = Board.from_fen(f"B:W{other}:B{mover}" if black else f"W:W{mover}:B{other}")
+        me, opp, kings, _ = board._raw()
         if bb.has_capture(me, opp, kings, black) or bb.has_capture(opp, me, kings, not black):
             continue
         found = db.probe(me, opp, kings, black) if db.covers(me, opp) else None
         if found is None or not bb.gen_moves(me, opp, kings, black):
             continue
-        score = abs(think(Board.from_fen(kings_fen(me, opp, black)), limit=args.nodes).score)
+        score = abs(think(board, limit=args.nodes).score)
         (drawn if found[0] == egdb.DRAW else decided).append(score)
     print(
         f"{len(drawn)} drawn and {len(decided)} decided 1-2 king endings, {args.nodes} nodes each "

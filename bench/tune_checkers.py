@@ -624,7 +624,7 @@ def main() -> None:
         "seconds_playing": round(played),
         "seconds_total": round(time.perf_counter() - start),
     }
-    if args.from_current:
+    if args.from_current and WEIGHTS_FILE.exists():
         # A continuation: keep the report of the fit it started from (and so on back), so the
         # weights' whole history stays with them.
         report["continues"] = json.loads(WEIGHTS_FILE.read_text()).get("tuning")
