@@ -254,20 +254,22 @@ def play(
     return 1.0 if outcome.winners == (expert_seat,) else 0.0
 
 
-def match(engine: Engine, budget: float, count: int, max_plies: int) -> list[float]:
-    """Every opening twice, both colours; prints the games and the summary."""
-    lines = openings(count)
+def match(engine: Engine, budget: float, count: int, max_plies: int, first: int = 0) -> list[float]:
+    """Openings ``first`` to ``first + count - 1``, each twice with both colours; prints the
+    games and the summary."""
+    lines = openings(first + count)[first:]
     expert = Expert()
     results: list[float] = []
     lost: list[str] = []
     start = time.perf_counter()
     print(
-        f"expert v {engine.name}: {len(lines)} openings x 2 colours, {budget} s a move, "
+        f"expert v {engine.name}: {len(lines)} openings x 2 colours (from opening {first}), "
+        f"{budget} s a move, "
         f"endgame database {'on' if egdb.load() else 'not built'}, "
         f"search {'C core' if search.core_available() else 'Python'}",
         flush=True,
     )
-    for i, line in enumerate(lines):
+    for i, line in enumerate(lines, first):
         for seat in (0, 1):
             state = State.new()
             for text in line.split():
@@ -302,9 +304,12 @@ def main() -> None:
     parser.add_argument("--engine", required=True, help="the engine's shared library")
     parser.add_argument("--budget", type=float, default=0.5, help="seconds a move, both sides")
     parser.add_argument("--openings", type=int, default=16, help="openings, each played twice")
+    parser.add_argument(
+        "--first-opening", type=int, default=0, help="start at this opening (0: the ladder's)"
+    )
     parser.add_argument("--max-plies", type=int, default=300)
     args = parser.parse_args()
-    match(Engine.load(args.engine), args.budget, args.openings, args.max_plies)
+    match(Engine.load(args.engine), args.budget, args.openings, args.max_plies, args.first_opening)
 
 
 if __name__ == "__main__":

@@ -157,13 +157,15 @@ def test_weights_of_the_wrong_length_are_refused() -> None:
 
 
 # -- search -----------------------------------------------------------------------------------
-def both(board: Board, depth: int, db: egdb.Egdb | None = None) -> tuple[tuple, tuple]:
+def both(
+    board: Board, depth: int, db: egdb.Egdb | None = None, prune: bool = True
+) -> tuple[tuple, tuple]:
     """(move, score, depth, nodes) of the Python and the C search to ``depth``."""
     me, opp, kings, black = board._raw()
     keys, key = history_keys(board), board_key(board)
     out = []
     for cls in (Searcher, CoreSearcher):
-        searcher = cls(keys, board.halfmove_clock, egdb=db)
+        searcher = cls(keys, board.halfmove_clock, egdb=db, prune=prune)
         out.append((*searcher.iterate(me, opp, kings, black, key, depth), searcher.nodes))
     return out[0], out[1]
 
@@ -172,6 +174,15 @@ def both(board: Board, depth: int, db: egdb.Egdb | None = None) -> tuple[tuple, 
 def test_a_fixed_depth_search_equals_python_score_move_and_nodes(depth: int) -> None:
     for board in played(12, 13):
         python, compiled = both(board, depth)
+        assert compiled == python
+
+
+@pytest.mark.parametrize("prune", [False, True])
+def test_with_or_without_pruning_far_from_the_window_the_search_equals_python(
+    prune: bool,
+) -> None:
+    for board in played(6, 23):
+        python, compiled = both(board, 8, prune=prune)
         assert compiled == python
 
 

@@ -67,3 +67,21 @@ def test_a_score_that_leans_on_the_path_is_not_stored_as_a_bound() -> None:
 
 def _text(raw) -> str:
     return str(Move.from_raw(raw))
+
+
+def test_pruning_far_from_the_window_sees_the_same_win_in_fewer_nodes() -> None:
+    """25-22 wins a man, which a search sees from depth 7 on. Searching null windows of quiet
+    positions far from them shallower (``FAR_OFF``, ``OFF``) finds the same move and score at
+    every depth, and needs fewer nodes once the search is deep enough to cut anything."""
+    board = Board.from_fen("W:W19,23,25,29,30,31:B5,10,12,14,16,21")
+    me, opp, kings, black = board._raw()
+    for depth in (3, 5, 7, 9):
+        found = []
+        for prune in (False, True):
+            searcher = Searcher(history_keys(board), 0, prune=prune)
+            raw, score, _ = searcher.iterate(me, opp, kings, black, board_key(board), depth)
+            found.append((str(Move.from_raw(raw)), score, searcher.nodes))
+        (move, score, full), (pruned_move, pruned_score, pruned) = found
+        assert (pruned_move, pruned_score) == (move, score) and move == "25-22"
+        assert score >= 100 if depth >= 7 else score < 100
+        assert pruned < full if depth >= 5 else pruned <= full

@@ -58,6 +58,8 @@ typedef int64_t i64;
 #define MAXMOVES 320
 #define MAXPATH 20
 #define NO_MOVE 0xFFFF
+#define FAR_OFF 120 /* a static score this far outside a null window: two plies less */
+#define OFF 60      /* this far: one ply less (search.py's FAR_OFF and OFF) */
 
 #define POPCOUNT(x) __builtin_popcount(x)
 #define CTZ(x) __builtin_ctz(x)
@@ -627,7 +629,8 @@ typedef struct {
     i64 egdb_hits, path_draws;
     u64 *path;
     int pathlen, pathcap;
-    int root_clock, threat_plies, lmr;
+    int root_clock, threat_plies, lmr, prune;
+    int cut[MAX_PLY]; /* plies taken off the path to each ply, given back when it levels out */
     int w[NTERMS];
     int *pat; /* the patterns' values (NPATTERNS), or NULL for none */
     Move root_move, root_partial;
@@ -863,6 +866,23 @@ static int search(S *s, u32 me, u32 opp, u32 kings, int black, u64 key, int dept
     int n = gen_moves(me, opp, kings, black, &ml);
     if (!n) return -MATE + ply;
     if (n == 1 && ply < MAX_PLY / 2) depth += 1; /* a forced move costs nothing */
+    int cut = ply ? s->cut[ply - 1] : 0;
+    if (s->prune && ply && beta - alpha == 1 && n > 1 && !ml.m[0].cap && depth >= 2 &&
+        !has_capture(opp, me, kings, !black)) {
+        /* A quiet position whose score is far from the window: search it shallower. */
+        int e = evaluate_c(s->w, s->pat, me, opp, kings, black, n);
+        int off = alpha - e > e - beta ? alpha - e : e - beta;
+        int r = off > FAR_OFF ? 2 : (off > OFF ? 1 : 0);
+        if (r) {
+            if (r > depth - 1) r = depth - 1;
+            cut += r;
+            depth -= r;
+        } else {
+            depth += cut;
+            cut = 0;
+        }
+    }
+    s->cut[ply] = cut;
     Move *moves = ml.m;
     order(s, moves, n, hash_move, ply);
 
@@ -1007,8 +1027,8 @@ static void free_state(S *s) {
 
 /* A search state from the common keyword arguments; NULL with an exception set on error. */
 static S *new_state(PyObject *path, int clock, PyObject *weights, long long limit, double budget,
-                    PyObject *probe_fn, int egdb_pieces, int threat_plies, int lmr, int tt_bits,
-                    int keep_table) {
+                    PyObject *probe_fn, int egdb_pieces, int threat_plies, int lmr, int prune,
+                    int tt_bits, int keep_table) {
     if (!zobrist_ready) {
         PyErr_SetString(PyExc_RuntimeError, "_core.init() was not called");
         return NULL;
@@ -1088,6 +1108,7 @@ static S *new_state(PyObject *path, int clock, PyObject *weights, long long limi
     s->egdb_pieces = s->probe ? egdb_pieces : 0;
     s->threat_plies = threat_plies;
     s->lmr = lmr;
+    s->prune = prune;
     memset(s->killers, 0xFF, sizeof s->killers);
     return s;
 }
@@ -1103,28 +1124,28 @@ static int check_board(unsigned long me, unsigned long opp, unsigned long kings)
 static char *SEARCH_KW[] = {"me",         "opp",          "kings",        "black",
                             "path",       "clock",        "weights",      "max_depth",
                             "limit",      "budget",       "probe",        "egdb_pieces",
-                            "threat_plies", "lmr",        "tt_bits",      "keep_table",
-                            NULL};
+                            "threat_plies", "lmr",        "prune",        "tt_bits",
+                            "keep_table",   NULL};
 
 /* The arguments iterate() and root_scores() share (SEARCH_KW): the position, its depth, and a
    new search state for them; NULL with the exception set when they are wrong. */
 static S *open_search(PyObject *args, PyObject *kw, u32 *me, u32 *opp, u32 *kings, int *black,
                       int *clock, int *depth) {
     unsigned long m, o, k;
-    int egdb_pieces = 0, threat_plies = 1, lmr = 1, tt_bits = 21, keep_table = 0;
+    int egdb_pieces = 0, threat_plies = 1, lmr = 1, prune = 1, tt_bits = 21, keep_table = 0;
     PyObject *path, *weights, *probe_fn = Py_None;
     long long limit = -1;
     double budget = -1.0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "kkkpOiOi|LdOiipip", SEARCH_KW, &m, &o, &k, black,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "kkkpOiOi|LdOiippip", SEARCH_KW, &m, &o, &k, black,
                                      &path, clock, &weights, depth, &limit, &budget, &probe_fn,
-                                     &egdb_pieces, &threat_plies, &lmr, &tt_bits, &keep_table))
+                                     &egdb_pieces, &threat_plies, &lmr, &prune, &tt_bits, &keep_table))
         return NULL;
     if (check_board(m, o, k) < 0) return NULL;
     *me = (u32)m;
     *opp = (u32)o;
     *kings = (u32)k;
     return new_state(path, *clock, weights, limit, budget, probe_fn, egdb_pieces, threat_plies,
-                     lmr, tt_bits, keep_table);
+                     lmr, prune, tt_bits, keep_table);
 }
 
 static PyObject *py_iterate(PyObject *self, PyObject *args, PyObject *kw) {
@@ -1328,7 +1349,8 @@ static PyMethodDef METHODS[] = {
      "init(keys, red_to_move): the Zobrist keys, 128 of them ordered [colour][king][square]."},
     {"iterate", (PyCFunction)(void (*)(void))py_iterate, METH_VARARGS | METH_KEYWORDS,
      "iterate(me, opp, kings, black, path, clock, weights, max_depth, limit=-1, budget=-1.0,\n"
-     "        probe=None, egdb_pieces=0, threat_plies=1, lmr=True, tt_bits=21, keep_table=False)\n"
+     "        probe=None, egdb_pieces=0, threat_plies=1, lmr=True, prune=True, tt_bits=21,\n"
+     "        keep_table=False)\n"
      "-> (raw move, score, depth completed, nodes, egdb hits). Iterative deepening PVS."},
     {"root_scores", (PyCFunction)(void (*)(void))py_root_scores, METH_VARARGS | METH_KEYWORDS,
      "root_scores(...same as iterate, max_depth = the depth...) -> ([(score, raw move)], nodes)."},

@@ -28,6 +28,7 @@ def iterate(
     egdb_pieces: int = 0,
     threat_plies: int = 1,
     lmr: bool = True,
+    prune: bool = True,
     tt_bits: int = 21,
     keep_table: bool = False,
 ) -> tuple[RawMove, int, int, int, int]: ...
@@ -46,6 +47,7 @@ def root_scores(
     egdb_pieces: int = 0,
     threat_plies: int = 1,
     lmr: bool = True,
+    prune: bool = True,
     tt_bits: int = 21,
     keep_table: bool = False,
 ) -> tuple[list[tuple[int, RawMove]], int]: ...

@@ -38,8 +38,8 @@ DEFAULT_BUDGET = 1.5
 # A search score this close to 0 in a kings-only, level ending is a draw. The square tables and
 # the patterns move such scores well away from 0. Measured on 300 random 1-2 king endings with no
 # capture pending, searched at 2,000 nodes without the database, against the database's verdict
-# (``python -m bench.checkers_draw_margin``): of 244 drawn ones, 162 scored within 60 (46 within
-# 25, 176 within 80); of 56 decided ones, 2 scored within 60 (none within 25, 5 within 80).
+# (``python -m bench.checkers_draw_margin``): of 244 drawn ones, 156 scored within 60 (48 within
+# 25, 174 within 80); of 56 decided ones, 2 scored within 60 (none within 25, 5 within 80).
 DEAD_DRAW_MARGIN = 60
 
 __all__ = [

@@ -6,6 +6,9 @@
 - Move ordering: the table's move, then captures, two killers per ply, then the history table.
 - Late move reductions for quiet moves far down the list; a full-depth re-search if one
   surprises.
+- Null-window searches of quiet positions whose static score is far outside the window go one
+  or two plies shallower; the plies are given back down the line where the score comes near the
+  window again (what Cake calls truncation; ``FAR_OFF`` and ``OFF``).
 - At the horizon the search plays out captures (they are forced in checkers) and looks one
   ply further when the opponent threatens one, so the static score is taken on quiet boards.
 - Positions with few pieces are read from the endgame database when one is loaded.
@@ -44,6 +47,10 @@ WIN_BOUND = EGDB_WIN - 400  # scores beyond this are wins counted in plies from 
 EXACT, LOWER, UPPER = 0, 1, 2
 TT_SIZE = 1 << 20
 THREAT_PLIES = 1  # plies searched past the horizon when the opponent threatens a capture
+# A quiet position searched with a null window whose static score is more than FAR_OFF outside
+# it is searched two plies shallower, more than OFF one ply; the plies come back further down
+# the line when a position's score lands near the window again.
+FAR_OFF, OFF = 120, 60
 
 Evaluate = Callable[[int, int, int, bool, int], int]
 
@@ -128,6 +135,7 @@ class Searcher:
         egdb: Egdb | None = None,
         evaluate: Evaluate = evaluate,
         lmr: bool = True,
+        prune: bool = True,
         threat_plies: int | None = None,
     ) -> None:
         self.deadline = deadline
@@ -136,6 +144,8 @@ class Searcher:
         self.egdb_pieces = egdb.max_pieces if egdb else 0
         self.evaluate = evaluate
         self.lmr = lmr
+        self.prune = prune
+        self.cut = [0] * MAX_PLY  # plies taken off the path to each ply (see FAR_OFF)
         self.threat_plies = THREAT_PLIES if threat_plies is None else threat_plies
         self.tt: dict[int, tuple[int, int, int, tuple[int, int] | None]] = {}
         self.killers: list[list[tuple[int, int] | None]] = [[None, None] for _ in range(MAX_PLY)]
@@ -318,6 +328,28 @@ class Searcher:
             return -MATE + ply
         if len(moves) == 1 and ply < MAX_PLY // 2:
             depth += 1  # a forced move costs nothing: look one ply further
+        cut = self.cut[ply - 1] if ply else 0
+        if (
+            self.prune
+            and ply
+            and beta - alpha == 1
+            and len(moves) > 1
+            and not moves[0][2]
+            and depth >= 2
+            and not bb.has_capture(opp, me, kings, not black)
+        ):
+            # A quiet position whose score is far from the window: search it shallower.
+            e = self.evaluate(me, opp, kings, black, len(moves))
+            off = max(alpha - e, e - beta)
+            r = 2 if off > FAR_OFF else 1 if off > OFF else 0
+            if r:
+                r = min(r, depth - 1)
+                cut += r
+                depth -= r
+            else:
+                depth += cut
+                cut = 0
+        self.cut[ply] = cut
         moves = self._order(moves, hash_move, ply)
 
         draws_before = self.path_draws
@@ -472,6 +504,7 @@ class CoreSearcher:
         egdb: Egdb | None = None,
         weights: Sequence[int] | None = None,
         lmr: bool = True,
+        prune: bool = True,
         threat_plies: int | None = None,
         tt_bits: int = CORE_TT_BITS,
         keep_table: bool | None = None,
@@ -483,6 +516,7 @@ class CoreSearcher:
         self.egdb = egdb
         self.weights = tuple(evaluation.ALL_WEIGHTS if weights is None else weights)
         self.lmr = lmr
+        self.prune = prune
         self.threat_plies = THREAT_PLIES if threat_plies is None else threat_plies
         self.tt_bits = tt_bits
         # Reading the entries of earlier searches (the previous moves) gives a head start, but
@@ -507,6 +541,7 @@ class CoreSearcher:
             "egdb_pieces": self.egdb.max_pieces if self.egdb else 0,
             "threat_plies": self.threat_plies,
             "lmr": self.lmr,
+            "prune": self.prune,
             "tt_bits": self.tt_bits,
             "keep_table": self.keep_table,
         }
