@@ -135,7 +135,7 @@ class ParlourBot(OpsHooks, discord.Client):
         await super().close()
         await self.stop_ops()
         with contextlib.suppress(AttributeError):
-            self.service.ai.close()
+            await asyncio.to_thread(self.service.ai.close)
             await self.service.db.close()
             log.info("database closed")
 

@@ -87,4 +87,10 @@ class AiRunner:
         return self._executor.submit(fn, *args).result()
 
     def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        """Drop the queued work and wait for the workers to finish what they run and exit.
+
+        Blocking (a worker may be in the middle of a search): call it from a thread when a loop
+        runs. Waiting matters: on Python 3.11, a pool shut down without waiting can race its
+        own exit hook (``Bad file descriptor`` on a closed wake-up pipe as the process ends).
+        """
+        self._executor.shutdown(wait=True, cancel_futures=True)
