@@ -1,8 +1,9 @@
-"""Two settings of the compiled checkers search against each other at a fixed node count.
+"""Two settings of the compiled checkers search against each other, at equal nodes or time.
 
     nice -n 10 python -m bench.bench_checkers_selfplay --a prune=0          # A: without pruning
     nice -n 10 python -m bench.bench_checkers_selfplay --b-core OLD_CORE.so --openings 48
     nice -n 10 python -m bench.bench_checkers_selfplay --a lmr=0 --jobs 2 --first-opening 48
+    nice -n 10 python -m bench.bench_checkers_selfplay --budget 0.1 --a soft=1 hard=1
 
 What to try before a change goes in: a search option (``--a``/``--b`` take ``KEY=VALUE`` for
 :class:`~games.checkers.search.CoreSearcher`: ``lmr``, ``prune``, ``threat_plies``,
@@ -11,7 +12,11 @@ for side B; build it from another checkout). Side A is the search as installed, 
 options.
 
 Each side searches ``--nodes`` nodes a move (no clock: the result does not depend on the
-machine or its load, and both sides get the same work). Openings are those of
+machine or its load, and both sides get the same work). With ``--budget S`` each side has S
+seconds a move instead, spent as the expert spends its budget: no new depth after ``soft`` times
+S, a stop at ``hard`` times S (side options, by default the expert's ``SOFT_SHARE`` and
+``HARD_SHARE``); both sides play in one process, one move at a time, so the machine's load
+slows them alike, and the report gives each side's seconds a move. Openings are those of
 ``bench_checkers_match`` (ladder ballots, then balanced book lines), each played twice with
 the colours swapped; ``--first-opening`` starts later in that list so that two processes can
 share the openings, or a second run can add games. After the opening the book is not used. A
@@ -28,16 +33,18 @@ import importlib.util
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 
 from bench.bench_checkers_match import openings, score_line
 from games.checkers import egdb, search
+from games.checkers.ai import HARD_SHARE, SOFT_SHARE
 from games.checkers.board import Board, Move
 from games.checkers.egdb import DRAW, WIN
 from games.checkers.search import board_key, history_keys
 
 OPTIONS = {"lmr": bool, "prune": bool, "threat_plies": int, "tt_bits": int}
+TIME_OPTIONS = {"soft": float, "hard": float}  # shares of --budget (see search_move)
 
 
 @dataclass(frozen=True)
@@ -53,9 +60,10 @@ def parse_options(pairs: list[str]) -> tuple[tuple[str, object], ...]:
     out = []
     for pair in pairs:
         name, sep, raw = pair.partition("=")
-        if not sep or name not in OPTIONS:
-            raise SystemExit(f"unknown option {pair!r}: one of {', '.join(OPTIONS)} as KEY=VALUE")
-        kind = OPTIONS[name]
+        kinds = OPTIONS | TIME_OPTIONS
+        if not sep or name not in kinds:
+            raise SystemExit(f"unknown option {pair!r}: one of {', '.join(kinds)} as KEY=VALUE")
+        kind = kinds[name]
         out.append((name, bool(int(raw)) if kind is bool else kind(raw)))
     return tuple(out)
 
@@ -82,20 +90,35 @@ def load_core(path: str | None) -> ModuleType | None:
     return _CORES[path]
 
 
-def search_move(board: Board, side: Side, nodes: int) -> tuple[str, int]:
-    """``side``'s move on ``board`` after ``nodes`` nodes, and the depth it completed."""
+def search_move(
+    board: Board, side: Side, nodes: int | None, budget: float | None
+) -> tuple[str, int]:
+    """``side``'s move on ``board`` after ``nodes`` nodes, or within ``budget`` seconds (the
+    clock stops the search at ``hard`` times the budget and starts no new depth after ``soft``
+    times it), and the depth it completed."""
     moves = list(board.legal_moves)
     if len(moves) == 1:
         return str(moves[0]), 0
+    options = {k: v for k, v in side.options if k in OPTIONS}
+    shares = {k: v for k, v in side.options if k in TIME_OPTIONS}
+    clock: dict[str, object] = {"limit": nodes}
+    if budget is not None:
+        start = time.perf_counter()
+        # Both sides share one process, so neither reads the other's table entries.
+        clock = {
+            "deadline": start + shares.get("hard", HARD_SHARE) * budget,
+            "soft_deadline": start + shares.get("soft", SOFT_SHARE) * budget,
+            "keep_table": False,
+        }
     installed = search._core
     search._core = load_core(side.core_path)
     try:
         searcher = search.CoreSearcher(
             history_keys(board),
             board.halfmove_clock,
-            limit=nodes,
             egdb=egdb.load(),
-            **dict(side.options),  # type: ignore[arg-type]
+            **clock,  # type: ignore[arg-type]
+            **options,  # type: ignore[arg-type]
         )
         me, opp, kings, black = board._raw()
         raw, _, depth = searcher.iterate(me, opp, kings, black, board_key(board), 96)
@@ -104,44 +127,64 @@ def search_move(board: Board, side: Side, nodes: int) -> tuple[str, int]:
     return str(Move.from_raw(raw)), depth
 
 
-def play(opening: str, a_seat: int, a: Side, b: Side, nodes: int, max_plies: int) -> tuple:
-    """One game: (A's score, A's depths, B's depths, plies, how it ended)."""
+@dataclass
+class Game:
+    """One game's result for A (1, 1/2, 0), how it ended, and each seat's searched moves."""
+
+    score: float = 0.5
+    plies: int = 0
+    how: str = ""
+    depths: dict[int, list[int]] = field(default_factory=lambda: {0: [], 1: []})
+    seconds: dict[int, list[float]] = field(default_factory=lambda: {0: [], 1: []})
+
+
+def play(
+    opening: str,
+    a_seat: int,
+    a: Side,
+    b: Side,
+    nodes: int | None,
+    budget: float | None,
+    max_plies: int,
+) -> Game:
+    """One game from ``opening``, A playing ``a_seat``."""
     board = Board()
     for text in opening.split():
         board.push_text(text)
-    depths: dict[int, list[int]] = {0: [], 1: []}
+    game = Game()
     db = egdb.load()
-    plies = 0
     while True:
         outcome = board.outcome()
         if outcome is not None:
-            if not outcome.winners:
-                return 0.5, depths[a_seat], depths[1 - a_seat], plies, outcome.termination
-            a_won = outcome.winners == (a_seat,)
-            return float(a_won), depths[a_seat], depths[1 - a_seat], plies, outcome.termination
+            game.how = outcome.termination
+            game.score = 0.5 if not outcome.winners else float(outcome.winners == (a_seat,))
+            return game
         me, opp, kings, black = board._raw()
-        if db is not None and db.covers(me, opp):
-            found = db.probe(me, opp, kings, black)
-            if found is not None:
-                value = found[0]
-                if value == DRAW:
-                    return 0.5, depths[a_seat], depths[1 - a_seat], plies, "database"
-                mover_wins = value == WIN
-                a_wins = mover_wins == (int(board.turn) == a_seat)
-                return float(a_wins), depths[a_seat], depths[1 - a_seat], plies, "database"
-        if plies >= max_plies:
-            return 0.5, depths[a_seat], depths[1 - a_seat], plies, "length"
+        found = db.probe(me, opp, kings, black) if db is not None and db.covers(me, opp) else None
+        if found is not None:
+            game.how = "database"
+            if found[0] == DRAW:
+                game.score = 0.5
+            else:  # the side to move wins or loses
+                game.score = float((found[0] == WIN) == (int(board.turn) == a_seat))
+            return game
+        if game.plies >= max_plies:
+            game.how = "length"
+            return game
         seat = int(board.turn)
-        move, depth = search_move(board, a if seat == a_seat else b, nodes)
+        start = time.perf_counter()
+        move, depth = search_move(board, a if seat == a_seat else b, nodes, budget)
         if depth:
-            depths[seat].append(depth)
+            game.depths[seat].append(depth)
+            game.seconds[seat].append(time.perf_counter() - start)
         board.push_text(move)
-        plies += 1
+        game.plies += 1
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--nodes", type=int, default=300_000, help="nodes a move, both sides")
+    parser.add_argument("--budget", type=float, help="seconds a move instead of --nodes")
     parser.add_argument("--openings", type=int, default=48, help="openings, each with 2 colours")
     parser.add_argument("--first-opening", type=int, default=0)
     parser.add_argument("--max-plies", type=int, default=300)
@@ -154,32 +197,45 @@ def main() -> None:
         raise SystemExit("the compiled checkers core is not built (see the README)")
     a = Side(parse_options(args.a))
     b = Side(parse_options(args.b), args.b_core)
+    nodes = None if args.budget else args.nodes
     lines = openings(args.first_opening + args.openings)[args.first_opening :]
     print(
         f"A {dict(a.options) or 'defaults'} v B {dict(b.options) or 'defaults'}"
         f"{' core ' + args.b_core if args.b_core else ''}: openings {args.first_opening}-"
-        f"{args.first_opening + len(lines) - 1} x 2 colours, {args.nodes:,} nodes a move, "
+        f"{args.first_opening + len(lines) - 1} x 2 colours, "
+        f"{f'{args.budget} s' if args.budget else f'{args.nodes:,} nodes'} a move, "
         f"endgame database {'on' if egdb.load() else 'not built'}",
         flush=True,
     )
     games = [(line, seat) for line in lines for seat in (0, 1)]
     start = time.perf_counter()
+    results: list[float] = []
+    depths: dict[str, list[int]] = {"A": [], "B": []}
+    seconds: dict[str, list[float]] = {"A": [], "B": []}
     with ProcessPoolExecutor(args.jobs) as pool:
         futures = [
-            pool.submit(play, line, seat, a, b, args.nodes, args.max_plies) for line, seat in games
+            pool.submit(play, line, seat, a, b, nodes, args.budget, args.max_plies)
+            for line, seat in games
         ]
-        results, a_depths, b_depths = [], [], []
         for (line, seat), future in zip(games, futures, strict=True):
-            score, da, db_, plies, how = future.result()
-            results.append(score)
-            a_depths += da
-            b_depths += db_
+            game = future.result()
+            results.append(game.score)
+            for name, s in (("A", seat), ("B", 1 - seat)):
+                depths[name] += game.depths[s]
+                seconds[name] += game.seconds[s]
             colour = "Black" if seat == 0 else "Red"
-            print(f"  {line:<18} A as {colour:<5} {score:g}  ({plies} plies, {how})", flush=True)
+            print(
+                f"  {line:<18} A as {colour:<5} {game.score:g}  ({game.plies} plies, {game.how})",
+                flush=True,
+            )
     print(f"\n{score_line('A', results)}  {time.perf_counter() - start:.0f} s")
-    for name, depths in (("A", a_depths), ("B", b_depths)):
-        if depths:
-            print(f"  {name}: mean depth {statistics.mean(depths):.1f} over {len(depths)} moves")
+    for name in ("A", "B"):
+        if depths[name]:
+            print(
+                f"  side {name}: mean depth {statistics.mean(depths[name]):.1f}, "
+                f"{statistics.mean(seconds[name]):.3f} s a move "
+                f"(max {max(seconds[name]):.2f}) over {len(depths[name])} searched moves"
+            )
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ Each game package (``games.quarters``, ``games.checkers``, ...) exposes:
   (raises :class:`IllegalAction`, leaving the state unchanged), ``is_over()``, ``outcome()`` and
   ``view(seat)`` (what that seat may see: a plain dict, hidden cards removed).
 - ``choose(state, seat, level, budget, seed) -> str``: the computer's action, a pure function
-  that always returns a legal action within about ``budget`` seconds.
+  that always returns a legal action within about ``budget`` seconds (on average: a search may
+  finish a depth it began a little past it).
 - ``LEVELS``: the level names, weakest first; the last one is the default.
 - ``ENGINE``: an :class:`Engine` tying the three together under the game's kind; the bot
   registers a game by its engine, and a type checker holds ``State`` to :class:`GameState` and

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -226,6 +227,19 @@ def test_a_node_limit_gives_the_same_answer_every_time_and_a_legal_move() -> Non
         assert move in bb.gen_moves(me, opp, kings, black)
         # It stops at the limit, or earlier when the game is decided within its horizon.
         assert nodes >= 20_000 or abs(score) >= search.EGDB_WIN - search.MAX_PLY
+
+
+@pytest.mark.parametrize("cls", [Searcher, CoreSearcher])
+def test_past_the_soft_deadline_no_new_depth_begins(cls: type) -> None:
+    board = played(1, 17, 20)[0]
+    me, opp, kings, black = board._raw()
+    keys, key = history_keys(board), board_key(board)
+    # A soft deadline already gone: depth 1 (always completed) and no more; without one, the
+    # same node limit goes deeper.
+    passed = cls(keys, board.halfmove_clock, limit=50_000, soft_deadline=time.perf_counter())
+    free = cls(keys, board.halfmove_clock, limit=50_000)
+    assert passed.iterate(me, opp, kings, black, key, 60)[2] == 1
+    assert free.iterate(me, opp, kings, black, key, 60)[2] > 1
 
 
 def test_more_nodes_reach_deeper() -> None:

@@ -119,7 +119,9 @@ class CheckersController(Controller[State, CheckersUi]):
     engine = checkers.ENGINE
     ui_type = CheckersUi
     title = "Checkers"
-    ai_budget = 1.5  # the strongest level searches this long: an answer within ~2 s
+    # The strongest level searches this long on average (up to twice as long when a depth it
+    # began runs on: see games.checkers.ai.HARD_SHARE).
+    ai_budget = 1.5
     rated = True
     replayable = True
     rules_text = RULES

@@ -622,6 +622,7 @@ typedef struct {
     i64 history[32][32];
     i64 nodes, limit; /* limit < 0: none */
     double deadline;  /* < 0: none */
+    double soft;      /* iterate() starts no new depth after this (< 0: none) */
     int can_stop, stop, error;
     PyObject *probe;
     PyThreadState *ts; /* while the search runs without the GIL; NULL when it holds it */
@@ -1027,7 +1028,7 @@ static void free_state(S *s) {
 
 /* A search state from the common keyword arguments; NULL with an exception set on error. */
 static S *new_state(PyObject *path, int clock, PyObject *weights, long long limit, double budget,
-                    PyObject *probe_fn, int egdb_pieces, int threat_plies, int lmr, int prune,
+                    double soft, PyObject *probe_fn, int egdb_pieces, int threat_plies, int lmr, int prune,
                     int tt_bits, int keep_table) {
     if (!zobrist_ready) {
         PyErr_SetString(PyExc_RuntimeError, "_core.init() was not called");
@@ -1104,6 +1105,7 @@ static S *new_state(PyObject *path, int clock, PyObject *weights, long long limi
     s->root_clock = clock;
     s->limit = limit;
     s->deadline = budget >= 0 ? now() + budget : -1.0;
+    s->soft = soft >= 0 ? now() + soft : -1.0;
     s->probe = (probe_fn && probe_fn != Py_None) ? probe_fn : NULL;
     s->egdb_pieces = s->probe ? egdb_pieces : 0;
     s->threat_plies = threat_plies;
@@ -1125,7 +1127,7 @@ static char *SEARCH_KW[] = {"me",         "opp",          "kings",        "black
                             "path",       "clock",        "weights",      "max_depth",
                             "limit",      "budget",       "probe",        "egdb_pieces",
                             "threat_plies", "lmr",        "prune",        "tt_bits",
-                            "keep_table",   NULL};
+                            "keep_table",   "soft",       NULL};
 
 /* The arguments iterate() and root_scores() share (SEARCH_KW): the position, its depth, and a
    new search state for them; NULL with the exception set when they are wrong. */
@@ -1135,16 +1137,17 @@ static S *open_search(PyObject *args, PyObject *kw, u32 *me, u32 *opp, u32 *king
     int egdb_pieces = 0, threat_plies = 1, lmr = 1, prune = 1, tt_bits = 21, keep_table = 0;
     PyObject *path, *weights, *probe_fn = Py_None;
     long long limit = -1;
-    double budget = -1.0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "kkkpOiOi|LdOiippip", SEARCH_KW, &m, &o, &k, black,
+    double budget = -1.0, soft = -1.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "kkkpOiOi|LdOiippipd", SEARCH_KW, &m, &o, &k, black,
                                      &path, clock, &weights, depth, &limit, &budget, &probe_fn,
-                                     &egdb_pieces, &threat_plies, &lmr, &prune, &tt_bits, &keep_table))
+                                     &egdb_pieces, &threat_plies, &lmr, &prune, &tt_bits, &keep_table,
+                                     &soft))
         return NULL;
     if (check_board(m, o, k) < 0) return NULL;
     *me = (u32)m;
     *opp = (u32)o;
     *kings = (u32)k;
-    return new_state(path, *clock, weights, limit, budget, probe_fn, egdb_pieces, threat_plies,
+    return new_state(path, *clock, weights, limit, budget, soft, probe_fn, egdb_pieces, threat_plies,
                      lmr, prune, tt_bits, keep_table);
 }
 
@@ -1189,6 +1192,7 @@ static PyObject *py_iterate(PyObject *self, PyObject *args, PyObject *kw) {
         s->can_stop = 1;
         if (abs(score) >= EGDB_WIN - MAX_PLY) break;
         if (s->deadline >= 0 && now() > s->deadline) break;
+        if (s->soft >= 0 && now() > s->soft) break;
     }
     PyEval_RestoreThread(s->ts);
     s->ts = NULL;

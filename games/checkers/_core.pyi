@@ -31,6 +31,7 @@ def iterate(
     prune: bool = True,
     tt_bits: int = 21,
     keep_table: bool = False,
+    soft: float = -1.0,
 ) -> tuple[RawMove, int, int, int, int]: ...
 def root_scores(
     me: int,
@@ -50,6 +51,7 @@ def root_scores(
     prune: bool = True,
     tt_bits: int = 21,
     keep_table: bool = False,
+    soft: float = -1.0,
 ) -> tuple[list[tuple[int, RawMove]], int]: ...
 def moves(me: int, opp: int, kings: int, black: bool) -> list[RawMove]: ...
 def perft(me: int, opp: int, kings: int, black: bool, depth: int) -> int: ...

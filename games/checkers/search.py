@@ -12,7 +12,8 @@
 - At the horizon the search plays out captures (they are forced in checkers) and looks one
   ply further when the opponent threatens one, so the static score is taken on quiet boards.
 - Positions with few pieces are read from the endgame database when one is loaded.
-- It stops at a node ``limit`` (deterministic, for tests) or at a deadline (the bot).
+- It stops at a node ``limit`` (deterministic, for tests) or at a deadline (the bot), and
+  starts no new depth after a ``soft_deadline``.
 
 The same search is compiled from ``_core.c`` when a C compiler was present at install time
 (:class:`CoreSearcher`, some 50 times the nodes a second); :func:`make_searcher` and
@@ -137,8 +138,10 @@ class Searcher:
         lmr: bool = True,
         prune: bool = True,
         threat_plies: int | None = None,
+        soft_deadline: float | None = None,
     ) -> None:
         self.deadline = deadline
+        self.soft_deadline = soft_deadline
         self.limit = limit
         self.egdb = egdb
         self.egdb_pieces = egdb.max_pieces if egdb else 0
@@ -480,6 +483,8 @@ class Searcher:
                 break
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 break
+            if self.soft_deadline is not None and time.perf_counter() > self.soft_deadline:
+                break
         return best_move, best_score, done
 
 
@@ -508,10 +513,12 @@ class CoreSearcher:
         threat_plies: int | None = None,
         tt_bits: int = CORE_TT_BITS,
         keep_table: bool | None = None,
+        soft_deadline: float | None = None,
     ) -> None:
         if _core is None:
             raise RuntimeError("the compiled checkers core is not built")
         self.deadline = deadline
+        self.soft_deadline = soft_deadline
         self.limit = limit
         self.egdb = egdb
         self.weights = tuple(evaluation.ALL_WEIGHTS if weights is None else weights)
@@ -531,10 +538,13 @@ class CoreSearcher:
         self.egdb_hits = 0
 
     def _options(self) -> dict[str, object]:
-        budget = -1.0
+        budget = soft = -1.0
         if self.deadline is not None:
             budget = max(0.0, self.deadline - time.perf_counter())
+        if self.soft_deadline is not None:
+            soft = max(0.0, self.soft_deadline - time.perf_counter())
         return {
+            "soft": soft,
             "limit": -1 if self.limit is None else self.limit,
             "budget": budget,
             "probe": self.egdb.probe if self.egdb else None,
@@ -597,17 +607,30 @@ def make_searcher(
     clock: int,
     *,
     deadline: float | None = None,
+    soft_deadline: float | None = None,
     limit: int | None = None,
     egdb: Egdb | None = None,
     evaluate: Evaluate = evaluate,
     core: bool | None = None,
 ) -> Searcher | CoreSearcher:
     """The compiled searcher when it is available (``core=None``) or asked for (``True``), else
-    the pure-Python one; a custom ``evaluate`` function always gets the Python searcher."""
+    the pure-Python one; a custom ``evaluate`` function always gets the Python searcher.
+
+    ``deadline`` stops the search; after ``soft_deadline`` it starts no new depth."""
     use_core = core_available() if core is None else core
     if use_core and evaluate is evaluation.evaluate:
-        return CoreSearcher(path_keys, clock, deadline=deadline, limit=limit, egdb=egdb)
-    return Searcher(path_keys, clock, deadline=deadline, limit=limit, egdb=egdb, evaluate=evaluate)
+        return CoreSearcher(
+            path_keys, clock, deadline=deadline, soft_deadline=soft_deadline, limit=limit, egdb=egdb
+        )
+    return Searcher(
+        path_keys,
+        clock,
+        deadline=deadline,
+        soft_deadline=soft_deadline,
+        limit=limit,
+        egdb=egdb,
+        evaluate=evaluate,
+    )
 
 
 def think(
