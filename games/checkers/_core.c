@@ -1028,8 +1028,8 @@ static void free_state(S *s) {
 
 /* A search state from the common keyword arguments; NULL with an exception set on error. */
 static S *new_state(PyObject *path, int clock, PyObject *weights, long long limit, double budget,
-                    double soft, PyObject *probe_fn, int egdb_pieces, int threat_plies, int lmr, int prune,
-                    int tt_bits, int keep_table) {
+                    double soft, PyObject *probe_fn, int egdb_pieces, int threat_plies, int lmr,
+                    int prune, int tt_bits, int keep_table) {
     if (!zobrist_ready) {
         PyErr_SetString(PyExc_RuntimeError, "_core.init() was not called");
         return NULL;
@@ -1140,15 +1140,15 @@ static S *open_search(PyObject *args, PyObject *kw, u32 *me, u32 *opp, u32 *king
     double budget = -1.0, soft = -1.0;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "kkkpOiOi|LdOiippipd", SEARCH_KW, &m, &o, &k, black,
                                      &path, clock, &weights, depth, &limit, &budget, &probe_fn,
-                                     &egdb_pieces, &threat_plies, &lmr, &prune, &tt_bits, &keep_table,
-                                     &soft))
+                                     &egdb_pieces, &threat_plies, &lmr, &prune, &tt_bits,
+                                     &keep_table, &soft))
         return NULL;
     if (check_board(m, o, k) < 0) return NULL;
     *me = (u32)m;
     *opp = (u32)o;
     *kings = (u32)k;
-    return new_state(path, *clock, weights, limit, budget, soft, probe_fn, egdb_pieces, threat_plies,
-                     lmr, prune, tt_bits, keep_table);
+    return new_state(path, *clock, weights, limit, budget, soft, probe_fn, egdb_pieces,
+                     threat_plies, lmr, prune, tt_bits, keep_table);
 }
 
 static PyObject *py_iterate(PyObject *self, PyObject *args, PyObject *kw) {
