@@ -58,9 +58,9 @@ class Side:
 def parse_options(pairs: list[str]) -> tuple[tuple[str, object], ...]:
     """``["prune=0", "threat_plies=2"]`` -> typed (name, value) pairs."""
     out = []
+    kinds = OPTIONS | TIME_OPTIONS
     for pair in pairs:
         name, sep, raw = pair.partition("=")
-        kinds = OPTIONS | TIME_OPTIONS
         if not sep or name not in kinds:
             raise SystemExit(f"unknown option {pair!r}: one of {', '.join(kinds)} as KEY=VALUE")
         kind = kinds[name]
@@ -84,8 +84,7 @@ def load_core(path: str | None) -> ModuleType | None:
             assert spec is not None
             module = importlib.util.module_from_spec(spec)
             loader.exec_module(module)
-            keys = [k for colour in search.ZOBRIST for kind in colour for k in kind]
-            module.init(keys, search.Z_RED_TO_MOVE)
+            search.init_core(module)
             _CORES[path] = module
     return _CORES[path]
 

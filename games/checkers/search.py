@@ -33,6 +33,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 
 from games.checkers import bitboard as bb
 from games.checkers import evaluation
@@ -62,12 +63,18 @@ ZOBRIST = [[[_rng.getrandbits(64) for _ in range(32)] for _ in range(2)] for _ i
 Z_RED_TO_MOVE = _rng.getrandbits(64)
 del _rng
 
+
+def init_core(core: ModuleType) -> None:
+    """Give a compiled core (``_core``, or another build of it) this module's Zobrist keys."""
+    core.init([k for colour in ZOBRIST for kind in colour for k in kind], Z_RED_TO_MOVE)
+
+
 try:
     import games.checkers._core as _core
 except ImportError:  # installed without a C compiler: the pure-Python search does the work
     _core = None  # type: ignore[assignment]
 else:
-    _core.init([k for colour in ZOBRIST for kind in colour for k in kind], Z_RED_TO_MOVE)
+    init_core(_core)
 
 CORE_ENV = "PARLOUR_CHECKERS_CORE"  # "python" forces the pure-Python search
 CORE_TT_BITS = 21  # the C table: 2**21 entries of 16 bytes, kept between searches
@@ -544,9 +551,9 @@ class CoreSearcher:
         if self.soft_deadline is not None:
             soft = max(0.0, self.soft_deadline - time.perf_counter())
         return {
-            "soft": soft,
             "limit": -1 if self.limit is None else self.limit,
             "budget": budget,
+            "soft": soft,
             "probe": self.egdb.probe if self.egdb else None,
             "egdb_pieces": self.egdb.max_pieces if self.egdb else 0,
             "threat_plies": self.threat_plies,
