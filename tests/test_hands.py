@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from types import SimpleNamespace
 
+import discord
 import pytest
 
 from bot.client import hands as hands_module
@@ -39,6 +40,8 @@ class Followup:
         self.log = log
 
     async def edit_message(self, message_id: int, **kwargs):
+        if message_id in self.log.deleted:
+            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "gone")
         self.log.edits.append((message_id, kwargs))
 
     async def delete_message(self, message_id: int):
@@ -119,3 +122,36 @@ async def test_a_hand_is_replaced_updated_in_place_and_closed_before_it_expires(
     message, kwargs = log.edits[-1]
     assert message == 102 and "closed" in kwargs["content"] and kwargs["view"] is None
     assert kwargs["attachments"] == [] and len(hands) == 0
+
+
+class SlowService(Service):
+    """A service whose hand screens wait for ``gate``: an update in flight."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate = asyncio.Event()
+
+    async def private_hand(self, table_id, user_id, shown):
+        await self.gate.wait()
+        return await super().private_hand(table_id, user_id, shown)
+
+
+async def test_an_update_of_a_hand_replaced_meanwhile_does_not_forget_the_new_one(
+    spawned,
+) -> None:
+    log, service = Log(), SlowService()
+    hands = Hands(service, spawned)  # type: ignore[arg-type]
+    service.gate.set()
+    await hands.show(Interaction(log), Screen(content="hand a"), TABLE, "a", in_place=False)
+    service.gate.clear()
+    service.key = "b"
+    hands.refresh(TABLE)  # an update of hand 100 starts and waits for its screen
+    await settle()
+    # Meanwhile the member asks again: hand 101 replaces hand 100, which is deleted.
+    await hands.show(Interaction(log), Screen(content="hand b"), TABLE, "b", in_place=False)
+    service.gate.set()
+    await settle()  # the update's edit of hand 100 finds it gone
+    assert log.deleted == [100] and len(hands) == 1
+    # Hand 101 is still the member's hand: asking once more deletes it.
+    await hands.show(Interaction(log), Screen(content="hand b"), TABLE, "b", in_place=False)
+    assert log.deleted == [100, 101]

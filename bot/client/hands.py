@@ -147,8 +147,9 @@ class Hands:
                 kwargs = message_kwargs(screen, table_id, None, editing=True)
                 await hand.interaction.followup.edit_message(hand.message_id, **kwargs)
                 hand.key = key
-            except discord.NotFound:  # the member dismissed it
-                self.forget(table_id, user_id)
+            except discord.NotFound:  # the member dismissed it, or it was replaced meanwhile
+                if self._hands.get((table_id, user_id)) is hand:
+                    self.forget(table_id, user_id)
             except ERRORS as exc:
                 log.warning(
                     "could not update the hand of %s at table %s: %s", user_id, table_id, exc
