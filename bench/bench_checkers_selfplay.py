@@ -4,12 +4,14 @@
     nice -n 10 python -m bench.bench_checkers_selfplay --b-core OLD_CORE.so --openings 48
     nice -n 10 python -m bench.bench_checkers_selfplay --a lmr=0 --jobs 2 --first-opening 48
     nice -n 10 python -m bench.bench_checkers_selfplay --budget 0.1 --a soft=1 hard=1
+    nice -n 10 python -m bench.bench_checkers_selfplay --b-weights TRIAL.json
 
 What to try before a change goes in: a search option (``--a``/``--b`` take ``KEY=VALUE`` for
 :class:`~games.checkers.search.CoreSearcher`: ``lmr``, ``prune``, ``threat_plies``,
-``tt_bits``), or a whole other build of ``_core.c`` (``--b-core`` loads that compiled module
-for side B; build it from another checkout). Side A is the search as installed, with its
-options.
+``tt_bits``), a whole other build of ``_core.c`` (``--b-core`` loads that compiled module
+for side B; build it from another checkout), or other evaluation weights (``--b-weights``: a
+file of ``weights.json``'s form, as ``bench/tune_checkers.py --write-to`` writes a trial fit).
+Side A is the search as installed, with its options.
 
 Each side searches ``--nodes`` nodes a move (no clock: the result does not depend on the
 machine or its load, and both sides get the same work). With ``--budget S`` each side has S
@@ -28,16 +30,19 @@ A's score with an Elo difference and its 95% interval, and each side's mean dept
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.machinery
 import importlib.util
+import json
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import ModuleType
 
 from bench.bench_checkers_match import openings, score_line
-from games.checkers import egdb, search
+from games.checkers import egdb, evaluation, search
 from games.checkers.ai import HARD_SHARE, SOFT_SHARE
 from games.checkers.board import Board, Move
 from games.checkers.egdb import DRAW, WIN
@@ -53,6 +58,7 @@ class Side:
 
     options: tuple[tuple[str, object], ...] = ()
     core_path: str | None = None
+    weights_path: str | None = None
 
 
 def parse_options(pairs: list[str]) -> tuple[tuple[str, object], ...]:
@@ -89,6 +95,14 @@ def load_core(path: str | None) -> ModuleType | None:
     return _CORES[path]
 
 
+@functools.cache
+def load_weights(path: str | None) -> tuple[int, ...] | None:
+    """The compiled search's weights from the file at ``path`` (None: the installed ones)."""
+    if path is None:
+        return None
+    return evaluation.all_weights(json.loads(Path(path).read_text()))
+
+
 def search_move(
     board: Board, side: Side, nodes: int | None, budget: float | None
 ) -> tuple[str, int]:
@@ -116,6 +130,7 @@ def search_move(
             history_keys(board),
             board.halfmove_clock,
             egdb=egdb.load(),
+            weights=load_weights(side.weights_path),
             **clock,  # type: ignore[arg-type]
             **options,  # type: ignore[arg-type]
         )
@@ -190,17 +205,19 @@ def main() -> None:
     parser.add_argument("--a", nargs="*", default=[], help="side A's options, KEY=VALUE")
     parser.add_argument("--b", nargs="*", default=[], help="side B's options, KEY=VALUE")
     parser.add_argument("--b-core", help="side B's compiled core (a built _core*.so)")
+    parser.add_argument("--b-weights", help="side B's evaluation weights (a weights.json file)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     args = parser.parse_args()
     if not search.core_available():
         raise SystemExit("the compiled checkers core is not built (see the README)")
     a = Side(parse_options(args.a))
-    b = Side(parse_options(args.b), args.b_core)
+    b = Side(parse_options(args.b), args.b_core, args.b_weights)
     nodes = None if args.budget else args.nodes
     lines = openings(args.first_opening + args.openings)[args.first_opening :]
     print(
         f"A {dict(a.options) or 'defaults'} v B {dict(b.options) or 'defaults'}"
-        f"{' core ' + args.b_core if args.b_core else ''}: openings {args.first_opening}-"
+        f"{' core ' + args.b_core if args.b_core else ''}"
+        f"{' weights ' + args.b_weights if args.b_weights else ''}: openings {args.first_opening}-"
         f"{args.first_opening + len(lines) - 1} x 2 colours, "
         f"{f'{args.budget} s' if args.budget else f'{args.nodes:,} nodes'} a move, "
         f"endgame database {'on' if egdb.load() else 'not built'}",

@@ -500,7 +500,7 @@ def main() -> None:
     args = parser.parse_args()
 
     start = time.perf_counter()
-    opponent, teacher = "self", ""
+    opponent, teacher, teacher_seconds = "self", "", 0.0
     if args.load:
         per_game, results, opponents = [], {}, []
         for path in args.load:
@@ -523,7 +523,9 @@ def main() -> None:
             args.nodes = saved["nodes"]
             args.first_game = first
             args.label_nodes = saved.get("label_nodes", 0)
-            teacher = teacher or saved.get("teacher", "")
+            if not teacher:
+                teacher = saved.get("teacher", "")
+                teacher_seconds = saved.get("teacher_seconds", 0.0)
         opponent = source = " + ".join(opponents)
     elif args.engine:
         print(f"games against {args.engine}, {args.engine_budget} s a move", flush=True)
@@ -548,6 +550,7 @@ def main() -> None:
     if args.teacher:
         print(f"labels: {args.teacher}, {args.teacher_time} s a position", flush=True)
         per_game, teacher = teach(per_game, args.teacher, args.teacher_time, LABEL_K)
+        teacher_seconds = args.teacher_time
         args.label_nodes = 0
     if args.save:
         args.save.parent.mkdir(parents=True, exist_ok=True)
@@ -563,6 +566,7 @@ def main() -> None:
                     "source": source,
                     "engine_budget": engine_budget,
                     "teacher": teacher,
+                    "teacher_seconds": teacher_seconds,
                 }
             )
         )
@@ -607,7 +611,7 @@ def main() -> None:
         "first_game": args.first_game,
         "label_nodes": args.label_nodes,
         "teacher": teacher,
-        "teacher_seconds": args.teacher_time if teacher else 0,
+        "teacher_seconds": teacher_seconds if teacher else 0,
         "sign_constrained": not args.free_signs,
         "start": "current" if args.from_current else "hand",
         "l2": args.l2,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from games.checkers import evaluation as ev
@@ -172,3 +173,16 @@ def test_the_move_is_odd_pieces_on_the_movers_system_with_level_material() -> No
     assert term("the_move", sq(5), sq(32), sq(5, 32), True) == -1
     # Not counted with unequal material or many pieces.
     assert term("the_move", sq(1, 2), sq(32), sq(1, 2, 32), True) == 0
+
+
+def test_a_weights_file_read_again_gives_the_weights_the_search_is_given() -> None:
+    from importlib import resources
+
+    saved = json.loads(resources.files("games.checkers").joinpath("weights.json").read_text())
+    assert ev.all_weights(saved) == ev.ALL_WEIGHTS == ev.all_weights()
+    # A trial file names only some terms and has no patterns: the rest are the hand-set
+    # weights, and the search is given the terms alone.
+    trial = ev.all_weights({"weights": {"men": 100, "kings": 50}})
+    assert len(trial) == len(ev.TERMS)
+    assert trial[ev.TERMS.index("kings")] == 50
+    assert trial[ev.TERMS.index("trade")] == ev.HAND_WEIGHTS["trade"]

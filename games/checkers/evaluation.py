@@ -145,21 +145,33 @@ def _saved() -> dict:
         return {}
 
 
-def load_weights() -> dict[str, int]:
-    """The tuned weights (``weights.json``), or the hand-set ones if it is missing."""
-    data = _saved().get("weights", {})
+def load_weights(saved: dict | None = None) -> dict[str, int]:
+    """The tuned weights (``weights.json``, or ``saved``, a file of that form as read), or the
+    hand-set ones where it has none."""
+    data = (_saved() if saved is None else saved).get("weights", {})
     return {term: int(data.get(term, HAND_WEIGHTS[term])) for term in TERMS}
 
 
-def load_patterns() -> list[int]:
-    """The regions' values (``weights.json``, region by region), or zeros if there are none."""
-    regions = _saved().get("patterns")
+def load_patterns(saved: dict | None = None) -> list[int]:
+    """The regions' values (``weights.json`` or ``saved``, region by region), or zeros if there
+    are none."""
+    regions = (_saved() if saved is None else saved).get("patterns")
     if not regions:
         return [0] * PATTERNS
     flat = [int(v) for region in regions for v in region]
     if len(flat) != PATTERNS:
         raise ValueError(f"weights.json: {len(flat)} pattern values, {PATTERNS} expected")
     return flat
+
+
+def all_weights(saved: dict | None = None) -> tuple[int, ...]:
+    """The terms' weights, then the patterns' values, as the compiled search takes them (the
+    terms alone when no pattern has a value): of ``weights.json``, or of ``saved`` (a trial
+    fit's file, as ``bench/tune_checkers.py --write-to`` writes it)."""
+    weights = load_weights(saved)
+    patterns = tuple(load_patterns(saved))
+    terms = tuple(weights[t] for t in TERMS)
+    return terms + patterns if any(patterns) else terms
 
 
 CENTRE = sum(1 << (s - 1) for s in (14, 15, 18, 19))
@@ -424,6 +436,4 @@ def evaluate(me: int, opp: int, kings: int, black: bool, my_steps: int = -1) -> 
 WEIGHT_MAP = load_weights()
 WEIGHTS: tuple[int, ...] = tuple(WEIGHT_MAP[t] for t in TERMS)
 PATTERN_WEIGHTS: tuple[int, ...] = tuple(load_patterns())
-# The terms' weights, then the patterns' values, as the compiled search takes them (the terms
-# alone when no pattern has a value).
-ALL_WEIGHTS: tuple[int, ...] = WEIGHTS + PATTERN_WEIGHTS if any(PATTERN_WEIGHTS) else WEIGHTS
+ALL_WEIGHTS: tuple[int, ...] = all_weights()
