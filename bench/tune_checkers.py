@@ -611,7 +611,7 @@ def main() -> None:
         "first_game": args.first_game,
         "label_nodes": args.label_nodes,
         "teacher": teacher,
-        "teacher_seconds": teacher_seconds if teacher else 0,
+        "teacher_seconds": teacher_seconds,
         "sign_constrained": not args.free_signs,
         "start": "current" if args.from_current else "hand",
         "l2": args.l2,

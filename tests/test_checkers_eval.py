@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from importlib import resources
 
 from games.checkers import evaluation as ev
 from games.checkers.board import Board
@@ -176,8 +177,6 @@ def test_the_move_is_odd_pieces_on_the_movers_system_with_level_material() -> No
 
 
 def test_a_weights_file_read_again_gives_the_weights_the_search_is_given() -> None:
-    from importlib import resources
-
     saved = json.loads(resources.files("games.checkers").joinpath("weights.json").read_text())
     assert ev.all_weights(saved) == ev.ALL_WEIGHTS == ev.all_weights()
     # A trial file names only some terms and has no patterns: the rest are the hand-set

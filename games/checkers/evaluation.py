@@ -60,6 +60,7 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 from operator import mul
@@ -164,14 +165,17 @@ def load_patterns(saved: dict | None = None) -> list[int]:
     return flat
 
 
-def all_weights(saved: dict | None = None) -> tuple[int, ...]:
+def _for_search(weights: dict[str, int], patterns: Sequence[int]) -> tuple[int, ...]:
     """The terms' weights, then the patterns' values, as the compiled search takes them (the
-    terms alone when no pattern has a value): of ``weights.json``, or of ``saved`` (a trial
-    fit's file, as ``bench/tune_checkers.py --write-to`` writes it)."""
-    weights = load_weights(saved)
-    patterns = tuple(load_patterns(saved))
+    terms alone when no pattern has a value)."""
     terms = tuple(weights[t] for t in TERMS)
-    return terms + patterns if any(patterns) else terms
+    return terms + tuple(patterns) if any(patterns) else terms
+
+
+def all_weights(saved: dict | None = None) -> tuple[int, ...]:
+    """:data:`ALL_WEIGHTS` of ``weights.json``, or of ``saved`` (a trial fit's file, as
+    ``bench/tune_checkers.py --write-to`` writes it)."""
+    return _for_search(load_weights(saved), load_patterns(saved))
 
 
 CENTRE = sum(1 << (s - 1) for s in (14, 15, 18, 19))
@@ -436,4 +440,5 @@ def evaluate(me: int, opp: int, kings: int, black: bool, my_steps: int = -1) -> 
 WEIGHT_MAP = load_weights()
 WEIGHTS: tuple[int, ...] = tuple(WEIGHT_MAP[t] for t in TERMS)
 PATTERN_WEIGHTS: tuple[int, ...] = tuple(load_patterns())
-ALL_WEIGHTS: tuple[int, ...] = all_weights()
+# What the compiled search is given (read once: the file's values above, not read again).
+ALL_WEIGHTS: tuple[int, ...] = _for_search(WEIGHT_MAP, PATTERN_WEIGHTS)
