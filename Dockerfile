@@ -10,14 +10,16 @@ COPY games ./games
 COPY render ./render
 COPY storage ./storage
 COPY setup.py ./
-# The compiled checkers search and endgame solver (games/checkers/_core.c, _egdbcore.c) and the
-# Quatorze hint's playouts (games/quatorze/_playouts.c): gcc only for this step. They are built
-# into /app too, since `python -m bot` imports the packages from the working directory.
+# The compiled checkers search and endgame solver (games/checkers/_core.c, _egdbcore.c), the
+# Quatorze hint's playouts (games/quatorze/_playouts.c) and the Hearts expert's roll-outs
+# (games/hearts/_playouts.c): gcc only for this step. They are built into /app too, since
+# `python -m bot` imports the packages from the working directory.
 RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
     && pip install --no-cache-dir . \
     && python setup.py -q build_ext --inplace && rm -rf build \
     && apt-get purge -y --auto-remove gcc libc6-dev && rm -rf /var/lib/apt/lists/* \
-    && python -c "import games.checkers._core, games.checkers._egdbcore, games.quatorze._playouts"
+    && python -c "import games.checkers._core, games.checkers._egdbcore" \
+    && python -c "import games.quatorze._playouts, games.hearts._playouts"
 # The checkers endgame database, read-only for the bot's computer players: 5 pieces (151 MB,
 # about a minute) with the C solver.
 ENV PARLOUR_EGDB_DIR=/opt/parlour/egdb

@@ -1,9 +1,10 @@
 """Build hook for the optional C helpers; the project's metadata lives in pyproject.toml.
 
 ``games.checkers._core`` (the search), ``games.checkers._egdbcore`` (the endgame database
-solver) and ``games.quatorze._playouts`` (the Quatorze hint's playouts) are compiled when a C
-compiler and the Python headers are present; ``optional=True``
-lets the install go on without them (the pure-Python code is used then).
+solver), ``games.quatorze._playouts`` (the Quatorze hint's playouts) and
+``games.hearts._playouts`` (the Hearts expert's roll-outs) are compiled when a C compiler and
+the Python headers are present; ``optional=True`` lets the install go on without them (the
+pure-Python code is used then).
 """
 
 import os
@@ -20,6 +21,7 @@ setup(
             ("games.checkers._core", "games/checkers/_core.c"),
             ("games.checkers._egdbcore", "games/checkers/_egdbcore.c"),
             ("games.quatorze._playouts", "games/quatorze/_playouts.c"),
+            ("games.hearts._playouts", "games/hearts/_playouts.c"),
         )
         if os.path.exists(source)
     ]

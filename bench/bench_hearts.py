@@ -24,6 +24,7 @@ The default run sets the expert against ``current``.
     python -m bench.bench_hearts --match expert:baseline --kind hold --samples 40
     python -m bench.bench_hearts --match standard:plain --deals 1000
     python -m bench.bench_hearts --kind hold --samples 30 --deals 100 --set OTHERS_WEIGHT=0.3
+    PARLOUR_HEARTS_CORE=python python -m bench.bench_hearts --samples 40   # Python roll-outs
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
 """The expert: perfect-information Monte Carlo. Deal the hidden cards many times consistently
 with what the seat knows, play each candidate card out to the end of the hand with the
 rule-based policy for all four seats, and keep the card with the best average hand score
-(shooting the moon counted: 0 for the shooter, 26 for the others).
+(shooting the moon counted: 0 for the shooter, 26 for the others). The roll-outs run compiled
+(``_playouts.c``, the same answers) when it was built; ``PARLOUR_HEARTS_CORE=python`` forces the
+Python ones, which stay the reference.
 
 Tried on hold hands with ``bench.bench_hearts`` (duplicate deals, fixed samples) and dropped,
 none better: weighting each sampled deal by how well the others' plays so far fit it (the
@@ -11,6 +13,7 @@ out with the standard level's sharper player; twice the samples.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 
@@ -21,6 +24,18 @@ from games.hearts.rules import MOON_POINTS, Rules, legal_mask, trick_winner
 
 # How much the others' points count against mine in the search's objective (0 = only mine).
 OTHERS_WEIGHT = 0.5
+
+try:  # the same roll-outs compiled (setup.py builds it when a C compiler is present)
+    import games.hearts._playouts as _compiled
+except ImportError:  # pragma: no cover - depends on the install
+    _compiled = None  # type: ignore[assignment]
+
+CORE_ENV = "PARLOUR_HEARTS_CORE"  # "python" forces the Python roll-outs
+
+
+def compiled_available() -> bool:
+    """True when the compiled roll-outs are built and not switched off by ``CORE_ENV``."""
+    return _compiled is not None and os.environ.get(CORE_ENV, "").strip().lower() != "python"
 
 
 def rollout(k: Knowledge, hands: list[int], first: int) -> float:
@@ -37,6 +52,27 @@ def rollout(k: Knowledge, hands: list[int], first: int) -> float:
         first,
     )
     return objective(points, k.seat)
+
+
+def rollouts(k: Knowledge, hands: list[int], cards: list[int], compiled: bool) -> list[float]:
+    """:func:`rollout` of each of ``cards`` on one sampled deal; with ``compiled``, by the
+    compiled roll-outs (the same answers, bit for bit)."""
+    if not compiled:
+        return [rollout(k, hands, c) for c in cards]
+    assert _compiled is not None
+    return _compiled.rollouts(
+        k.rules,
+        hands,
+        k.trick,
+        k.leader,
+        k.played,
+        k.points,
+        k.hearts_broken,
+        k.first_trick,
+        cards,
+        k.seat,
+        OTHERS_WEIGHT,
+    )
 
 
 def take_trick(leader: int, trick: list[int], points: list[int]) -> int:
@@ -135,12 +171,13 @@ def search_play(
     if len(cands) == 1:
         return cands[0]
     totals = [0.0] * len(cands)
+    compiled = compiled_available()
     deadline = time.perf_counter() + budget
     n = 0
     while n < max_samples and (n < min_samples or time.perf_counter() < deadline):
         hands = k.sample(rng)
-        for i, c in enumerate(cands):
-            totals[i] += rollout(k, hands, c)
+        for i, value in enumerate(rollouts(k, hands, cands, compiled)):
+            totals[i] += value
         n += 1
     # Ties (common when the outcome is certain) go to the rule-based player's card.
     hint = pick(k.seat, k.hand, legal, list(k.trick), k.leader, k.played, list(k.points), True)
