@@ -240,6 +240,27 @@ def playout_speed(hands_n: int = 200, reps: int = 7) -> tuple[float, float]:
     return statistics.median(runs["engine"]), statistics.median(runs["inline"])
 
 
+def add_settings_option(parser: argparse.ArgumentParser) -> None:
+    """``--set NAME=VALUE``, repeatable: a setting of the expert's search to try."""
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="try a setting of the expert's search (e.g. OTHERS_WEIGHT=0.3)",
+    )
+
+
+def apply_settings(settings: list[str]) -> None:
+    """Set the expert's search settings given as ``NAME=VALUE`` (``--set``), saying so."""
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        old = getattr(search, name)  # an unknown name fails here
+        new = value.lower() in ("1", "true", "yes") if isinstance(old, bool) else type(old)(value)
+        setattr(search, name, new)
+        print(f"search.{name} = {new!r} (default {old!r})")
+
+
 def _row(tested: str, base: str, kind: str, r: dict[str, float], secs: float) -> str:
     return (
         f"{tested:>9} vs {base:<9} {kind:>4} {r['deals']:>5.0f} {r['hands']:>5.0f} "
@@ -270,20 +291,9 @@ def main() -> None:
         "--kind", action="append", choices=sorted(KINDS), help="hand kinds (default: both)"
     )
     parser.add_argument("--no-speed", action="store_true", help="skip the playout timing")
-    parser.add_argument(
-        "--set",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="try a setting of the expert's search (e.g. OTHERS_WEIGHT=0.3)",
-    )
+    add_settings_option(parser)
     opts = parser.parse_args()
-    for setting in opts.set:
-        name, _, value = setting.partition("=")
-        old = getattr(search, name)  # an unknown name fails here
-        new = value.lower() in ("1", "true", "yes") if isinstance(old, bool) else type(old)(value)
-        setattr(search, name, new)
-        print(f"search.{name} = {new!r} (default {old!r})")
+    apply_settings(opts.set)
     deals_n = opts.deals or (60 if opts.full else 20)
     budget = opts.budget or (0.5 if opts.full else 0.25)
     deals = list(range(opts.first_deal, opts.first_deal + deals_n))

@@ -30,6 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from bench.bench_hearts import add_settings_option, apply_settings
 from games.hearts import State, choose
 from games.hearts.actions import parse_pass, parse_play
 from games.hearts.cardbits import cards_of, from_card, to_card
@@ -192,8 +193,10 @@ def main() -> None:
         "--samples", type=int, default=400, help="our expert's sampled deals a decision"
     )
     parser.add_argument("--workers", type=int, default=1)
+    add_settings_option(parser)
     args = parser.parse_args()
     _load_openspiel()
+    apply_settings(args.set)
     kinds = args.kinds.split(",")
     unknown = set(kinds) - set(HAND_NUMBERS)
     if unknown:
@@ -210,7 +213,7 @@ def main() -> None:
             times += t
             if n % 20 == 0:
                 print(
-                    f"  {n}/{len(jobs)} hands, {time.perf_counter() - start:.0f} s", file=sys.stderr
+                    f"  {n}/{len(jobs)} deals, {time.perf_counter() - start:.0f} s", file=sys.stderr
                 )
     print(
         f"{args.level} ({args.samples} samples) against ISMCTS ({args.sims} simulations), "
