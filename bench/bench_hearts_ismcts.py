@@ -12,6 +12,8 @@ the cards cancels. Points per hand are the hand's score (moon rule applied), low
 
 OpenSpiel's ISMCTS cannot pass: asked for a pass after the first seat has passed it crashes
 (open_spiel 2.0.2), so its seats pass as our standard level does; hold hands have no pass.
+ISMCTS does not repeat itself exactly even from the same seeds, so runs differ a little beyond
+the deals: compare two settings of ours on the same deals and seats, over a few hundred deals.
 
     python -m bench.bench_hearts_ismcts                             # 40 deals, hold and left
     python -m bench.bench_hearts_ismcts --deals 200 --kinds left,right,across,hold --workers 2
@@ -90,7 +92,7 @@ def play_hand(
     theirs.apply_action(OPENSPIEL_DIRECTION[kind])
     for action in deal_order(s.hands):
         theirs.apply_action(action)
-    # The bots must outlive their evaluators' use (pybind keeps no reference to them).
+    # Kept in a variable: a bot holds no reference to its evaluator, which must outlive it.
     evaluators = {p: pyspiel.RandomRolloutEvaluator(1, deal * 31 + p) for p in range(4)}
     bots = {
         p: pyspiel.ISMCTSBot(
