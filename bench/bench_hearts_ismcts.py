@@ -23,6 +23,7 @@ the deals: compare two settings of ours on the same deals and seats, over a few 
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import statistics
 import sys
@@ -70,12 +71,14 @@ class Hand:
     moon: int | None
 
 
-def _load_openspiel() -> Any:
+@functools.cache
+def _load_openspiel() -> tuple[Any, Any]:
+    """OpenSpiel and its hearts game with our rules, loaded once a process."""
     try:
         import pyspiel
     except ImportError:
         raise SystemExit("this bench needs OpenSpiel: pip install open_spiel") from None
-    return pyspiel
+    return pyspiel, pyspiel.load_game("hearts", OPENSPIEL_PARAMS)
 
 
 def play_hand(
@@ -83,8 +86,7 @@ def play_hand(
 ) -> tuple[Hand, list[float]]:
     """Hand ``kind`` of game ``deal`` with our ``level`` in seat ``ours`` (None: no seat) and
     ISMCTS in the others; the result and our decision times."""
-    pyspiel = _load_openspiel()
-    game = pyspiel.load_game("hearts", OPENSPIEL_PARAMS)
+    pyspiel, game = _load_openspiel()
     s = State.new(seed=deal, rules=MODERN)
     s.hand_number = HAND_NUMBERS[kind]
     s._deal()
