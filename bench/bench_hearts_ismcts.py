@@ -18,19 +18,30 @@ the deals: compare two settings of ours on the same deals and seats, over a few 
     python -m bench.bench_hearts_ismcts                             # 40 deals, hold and left
     python -m bench.bench_hearts_ismcts --deals 200 --kinds left,right,across,hold --workers 2
     python -m bench.bench_hearts_ismcts --level standard --deals 100
+    python -m bench.bench_hearts_ismcts --kinds hold --log hands.jsonl   # every hand, to study
+    python -m bench.bench_hearts_ismcts --show hands.jsonl   # the moons shot against our seat
+
+``--log FILE`` writes every hand played as one JSON line: the deal number, the kind, our seat
+(null for ISMCTS's four seats) and the hand as the game's history keeps it (the deal, the
+passes, every card played in order, the points taken, the scores, the moon shooter). Our seat's
+decisions repeat exactly from them (``choose`` with the bench's seed), so a hand that went wrong
+can be replayed card by card. ``--show FILE`` prints, trick by trick, the logged hands in which
+the moon was shot against our seat (the expert's weak spot on hold hands).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
+import json
 import math
 import statistics
 import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bench.bench_hearts import add_settings_option, apply_settings
@@ -64,11 +75,13 @@ def deal_order(hands: list[int]) -> Iterator[int]:
 
 @dataclass(frozen=True)
 class Hand:
-    """One hand's result: each seat's score, the points taken, the shooter (or None)."""
+    """One hand's result: each seat's score, the points taken, the shooter (or None), and the
+    game's record of the hand (see ``--log``)."""
 
     scores: list[int]
     taken: list[int]
     moon: int | None
+    record: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
 @functools.cache
@@ -140,7 +153,42 @@ def play_hand(
     if not theirs.is_terminal():
         raise AssertionError("OpenSpiel's hand is not over when ours is")
     h = s.history[0]
-    return Hand(list(h["scores"]), list(h["taken"]), h["moon"]), times
+    return Hand(list(h["scores"]), list(h["taken"]), h["moon"], record(s, deal, ours, level)), times
+
+
+def record(s: State, deal: int, ours: int | None, level: str) -> dict[str, Any]:
+    """What ``--log`` keeps of the first hand of ``s`` (hand ``kind`` of game ``deal``)."""
+    h = s.history[0]
+    return {"number": deal, "kind": h["direction"], "ours": ours, "level": level, **h}
+
+
+def show_hand(record: dict[str, Any]) -> str:
+    """A logged hand (``--log``) replayed: the seats' cards once passed, then every trick with
+    who played what, who took it and the points so far."""
+    s = State.new(seed=record["number"], rules=MODERN)
+    s.hand_number = HAND_NUMBERS[record["kind"]]
+    s._deal()
+    for seat, cards in enumerate(record["passes"]):
+        if cards:
+            s.apply(seat, cards)
+    ours = record["ours"]
+    who = "ISMCTS in every seat" if ours is None else f"{record['level']} in seat {ours}"
+    moon = "" if record["moon"] is None else f", seat {record['moon']} shot the moon"
+    lines = [f"deal {record['number']} ({record['kind']}), {who}: scores {record['scores']}{moon}"]
+    for seat, hand in enumerate(s.hands):
+        cards = " ".join(str(to_card(c)) for c in cards_of(hand))
+        lines.append(f"{'*' if seat == ours else ' '} seat {seat}: {cards}")
+    trick: list[str] = []
+    n = 0
+    for card in record["plays"].split():
+        trick.append(f"{s.turn}:{card}")
+        s.apply(s.turn, card)
+        if len(trick) == 4:
+            n += 1
+            points = s.points if n < 13 else record["taken"]
+            lines.append(f"  trick {n:>2}  {'  '.join(trick)}   points {points}")
+            trick = []
+    return "\n".join(lines)
 
 
 def duplicate(
@@ -197,8 +245,16 @@ def main() -> None:
         "--samples", type=int, default=400, help="our expert's sampled deals a decision"
     )
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--log", help="write every hand played to this file, one JSON line each")
+    parser.add_argument("--show", help="print the moons against our seat in this --log file")
     add_settings_option(parser)
     args = parser.parse_args()
+    if args.show:
+        with open(args.show, encoding="utf-8") as f:
+            for record in map(json.loads, f):
+                if record["ours"] is not None and record["moon"] not in (None, record["ours"]):
+                    print(show_hand(record), end="\n\n")
+        return
     _load_openspiel()
     apply_settings(args.set)
     kinds = args.kinds.split(",")
@@ -210,11 +266,15 @@ def main() -> None:
     start = time.perf_counter()
     results: dict[str, list[list[tuple[Hand, Hand]]]] = {k: [] for k in kinds}
     times: list[float] = []
-    with ProcessPoolExecutor(args.workers) as pool:
+    with ProcessPoolExecutor(args.workers) as pool, contextlib.ExitStack() as stack:
+        log = stack.enter_context(open(args.log, "w", encoding="utf-8")) if args.log else None
         answers = zip(jobs, pool.map(duplicate, jobs), strict=True)
         for n, ((_, kind, *_), (pairs, t)) in enumerate(answers, 1):
             results[kind].append(pairs)
             times += t
+            if log:
+                for hand in [pairs[0][1]] + [mine for mine, _ in pairs]:
+                    log.write(json.dumps(hand.record) + "\n")
             if n % 20 == 0:
                 print(
                     f"  {n}/{len(jobs)} deals, {time.perf_counter() - start:.0f} s", file=sys.stderr
