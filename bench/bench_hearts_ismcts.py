@@ -157,35 +157,36 @@ def play_hand(
 
 
 def record(s: State, deal: int, ours: int | None, level: str) -> dict[str, Any]:
-    """What ``--log`` keeps of the first hand of ``s`` (hand ``kind`` of game ``deal``)."""
+    """What ``--log`` keeps of the hand ``s`` played (hand of game ``deal``, our level in seat
+    ``ours``): those, and the game's own record of the hand."""
     h = s.history[0]
     return {"number": deal, "kind": h["direction"], "ours": ours, "level": level, **h}
 
 
-def show_hand(record: dict[str, Any]) -> str:
+def show_hand(logged: dict[str, Any]) -> str:
     """A logged hand (``--log``) replayed: the seats' cards once passed, then every trick with
     who played what, who took it and the points so far."""
-    s = State.new(seed=record["number"], rules=MODERN)
-    s.hand_number = HAND_NUMBERS[record["kind"]]
+    s = State.new(seed=logged["number"], rules=MODERN)
+    s.hand_number = HAND_NUMBERS[logged["kind"]]
     s._deal()
-    for seat, cards in enumerate(record["passes"]):
+    for seat, cards in enumerate(logged["passes"]):
         if cards:
             s.apply(seat, cards)
-    ours = record["ours"]
-    who = "ISMCTS in every seat" if ours is None else f"{record['level']} in seat {ours}"
-    moon = "" if record["moon"] is None else f", seat {record['moon']} shot the moon"
-    lines = [f"deal {record['number']} ({record['kind']}), {who}: scores {record['scores']}{moon}"]
+    ours = logged["ours"]
+    who = "ISMCTS in every seat" if ours is None else f"{logged['level']} in seat {ours}"
+    moon = "" if logged["moon"] is None else f", seat {logged['moon']} shot the moon"
+    lines = [f"deal {logged['number']} ({logged['kind']}), {who}: scores {logged['scores']}{moon}"]
     for seat, hand in enumerate(s.hands):
         cards = " ".join(str(to_card(c)) for c in cards_of(hand))
         lines.append(f"{'*' if seat == ours else ' '} seat {seat}: {cards}")
     trick: list[str] = []
     n = 0
-    for card in record["plays"].split():
+    for card in logged["plays"].split():
         trick.append(f"{s.turn}:{card}")
         s.apply(s.turn, card)
         if len(trick) == 4:
             n += 1
-            points = s.points if n < 13 else record["taken"]
+            points = s.points if n < 13 else logged["taken"]
             lines.append(f"  trick {n:>2}  {'  '.join(trick)}   points {points}")
             trick = []
     return "\n".join(lines)
@@ -251,9 +252,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.show:
         with open(args.show, encoding="utf-8") as f:
-            for record in map(json.loads, f):
-                if record["ours"] is not None and record["moon"] not in (None, record["ours"]):
-                    print(show_hand(record), end="\n\n")
+            for logged in map(json.loads, f):
+                if logged["ours"] is not None and logged["moon"] not in (None, logged["ours"]):
+                    print(show_hand(logged), end="\n\n")
         return
     _load_openspiel()
     apply_settings(args.set)
