@@ -215,7 +215,7 @@ static int follow(int me, uint64_t legal, const int *trick, int n, int leader, u
     int last = n == 3;
     int threat = moon_threat(me, points);
     if (threat >= 0 && threat == (leader + win_at) % 4 && trick_points(trick, n) > 0) {
-        uint64_t over = legal & ~BELOW(win); /* policy's "last or points" test holds here */
+        uint64_t over = legal & ~BELOW(win);
         if (over)
             return highest(over);
     }

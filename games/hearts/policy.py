@@ -185,7 +185,7 @@ def _follow(
         threat = moon_threat(me, points)
         if threat >= 0 and threat == (leader + win_at) % 4 and trick_points(trick) > 0:
             over = legal & ~_BELOW[win]
-            if over and (last or trick_points(trick) > 0):
+            if over:
                 return highest(over)
     below = legal & _BELOW[win]
     if below:
