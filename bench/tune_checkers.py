@@ -26,6 +26,9 @@
    With ``--teacher`` every position is labelled instead by an outside engine's score of it
    (a fresh search of ``--teacher-time`` seconds, turned into a win chance): a stronger
    engine's judgement of each position, where game results say little about most of them.
+   With ``--db-labels`` too, the positions the endgame database covers are labelled by its
+   exact result instead (1 won, 1/2 drawn, 0 lost): a teacher without a database misjudges
+   king endings, and the evaluation's scores of them decide when the expert takes a draw.
 3. The fit (Texel's method): P(win) = 1 / (1 + exp(-score / K)); K is fitted first with the
    weights the fit starts from (hand-set, or with ``--from-current`` the current ones with
    their patterns), then every weight from there by gradient descent on the log loss (Adam),
@@ -52,10 +55,12 @@ import time
 from collections.abc import Sequence
 from operator import mul
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from games.checkers import bitboard as bb
+from games.checkers import egdb
 from games.checkers.board import Board, Move
 from games.checkers.evaluation import (
     HAND_WEIGHTS,
@@ -75,6 +80,9 @@ from games.checkers.search import (
     core_available,
     history_keys,
 )
+
+if TYPE_CHECKING:
+    from bench.bench_checkers_engine import Engine
 
 LABEL_K = 300.0  # a score of 300 (three men) is a win chance of 73% in a label
 
@@ -254,21 +262,42 @@ def collect_against(
     return per_game, results, engine.name
 
 
+def db_label(db: egdb.Egdb | None, raw: Raw) -> float | None:
+    """The endgame database's result of a position it covers, as a label for the side to move
+    (1 won, 1/2 drawn, 0 lost with correct play); None when it does not cover it."""
+    me, opp, kings, black = raw
+    if db is None or not db.covers(me, opp):
+        return None
+    found = db.probe(me, opp, kings, black)
+    if found is None:
+        return None
+    return {egdb.WIN: 1.0, egdb.DRAW: 0.5, egdb.LOSS: 0.0}[found[0]]
+
+
 def teach(
-    per_game: list[list[Sample]], path: str, seconds: float, label_k: float
-) -> tuple[list[list[Sample]], str]:
+    per_game: list[list[Sample]],
+    engine: Engine,
+    seconds: float,
+    label_k: float,
+    db: egdb.Egdb | None = None,
+) -> list[list[Sample]]:
     """The same positions labelled by an outside engine (a CheckerBoard library that reports
     its score, as Cake does): its score of each after a fresh search of ``seconds``, as a win
     chance 1 / (1 + exp(-score / label_k)), the score capped at 20 men. Positions it gives no
-    score for are dropped. Returns the relabelled games and the engine's name."""
+    score for are dropped. With ``db``, the positions the endgame database covers take its
+    exact result instead (:func:`db_label`): an engine searching without a database judges
+    king endings poorly. Returns the relabelled games."""
     from bench import bench_checkers_engine as outside
 
-    engine = outside.Engine.load(path)
     out: list[list[Sample]] = []
     done, start = 0, time.perf_counter()
     for game in per_game:
         taught: list[Sample] = []
         for raw, _ in game:
+            exact = db_label(db, raw)
+            if exact is not None:
+                taught.append((raw, exact))
+                continue
             score = outside.engine_score(engine, raw, seconds)
             if score is not None:
                 taught.append((raw, win_chance(score, label_k)))
@@ -279,7 +308,7 @@ def teach(
                 f"  {done} positions scored by {engine.name}, {time.perf_counter() - start:.0f} s",
                 flush=True,
             )
-    return out, engine.name
+    return out
 
 
 def _evaluator(weights: Sequence[int]):
@@ -457,6 +486,11 @@ def main() -> None:
     )
     parser.add_argument("--teacher-time", type=float, default=0.02, help="seconds a position")
     parser.add_argument(
+        "--db-labels",
+        action="store_true",
+        help="with --teacher, label the positions the endgame database covers by its result",
+    )
+    parser.add_argument(
         "--from-current",
         action="store_true",
         help="start the fit from the current weights (weights.json), not the hand-set ones",
@@ -549,7 +583,16 @@ def main() -> None:
         )
     if args.teacher:
         print(f"labels: {args.teacher}, {args.teacher_time} s a position", flush=True)
-        per_game, teacher = teach(per_game, args.teacher, args.teacher_time, LABEL_K)
+        db = egdb.load() if args.db_labels else None
+        if args.db_labels and db is None:
+            raise SystemExit("--db-labels: build the endgame database first")
+        from bench.bench_checkers_engine import Engine
+
+        engine = Engine.load(args.teacher)
+        per_game = teach(per_game, engine, args.teacher_time, LABEL_K, db)
+        teacher = engine.name
+        if db is not None:
+            teacher += f" (the endgame database up to {db.max_pieces} pieces)"
         teacher_seconds = args.teacher_time
         args.label_nodes = 0
     if args.save:

@@ -1,0 +1,71 @@
+"""The checkers tuner's labels: an outside teacher's scores, the endgame database's results."""
+
+from __future__ import annotations
+
+import ctypes
+
+import pytest
+
+from bench import bench_checkers_engine as cb
+from bench.tune_checkers import db_label, teach, win_chance
+from games.checkers import egdb
+from games.checkers.board import Board
+
+
+@pytest.fixture(scope="module")
+def db() -> egdb.Egdb:
+    return egdb.build(3)
+
+
+def teacher(value: int) -> tuple[cb.Engine, list[str]]:
+    """An engine that reports ``value`` for every position it is asked about (and plays the
+    first legal move); the positions it was asked about, as FEN, in order."""
+    asked: list[str] = []
+
+    @cb.GETMOVE
+    def getmove(board_p, colour, maxtime, text, playnow, info, unused, move_p):
+        black, red, kings = cb.from_cb(board_p.contents)
+        board = Board.from_fen(fen(black, red, kings, colour == cb.CB_BLACK))
+        asked.append(board.fen())
+        board.push(sorted(board.legal_moves, key=str)[0])
+        black, red, kings = cb.position(board)
+        board_p.contents[:] = cb.to_cb(black & ~red, red, kings & (black | red))[:]
+        report = f"depth 9  value={value}  nodes 100".encode()
+        ctypes.memmove(text, report, len(report) + 1)
+        return cb.CB_UNKNOWN
+
+    return cb.Engine(getmove, "teacher"), asked
+
+
+def fen(black: int, red: int, kings: int, black_to_move: bool) -> str:
+    def side(bits: int) -> str:
+        return ",".join(
+            ("K" if kings >> i & 1 else "") + str(i + 1) for i in range(32) if bits >> i & 1
+        )
+
+    return f"{'B' if black_to_move else 'W'}:W{side(red)}:B{side(black)}"
+
+
+def test_the_database_labels_the_positions_it_covers_with_their_result(db: egdb.Egdb) -> None:
+    # Two black kings against one red king: Black wins whoever is to move.
+    red_to_move = Board.from_fen("W:WK32:BK1,K3")._raw()
+    black_to_move = Board.from_fen("B:WK32:BK1,K3")._raw()
+    assert db_label(db, red_to_move) == 0.0
+    assert db_label(db, black_to_move) == 1.0
+    assert db_label(db, Board.from_fen("B:WK32:BK1")._raw()) == 0.5  # a king each: drawn
+    assert db_label(db, Board()._raw()) is None  # 24 pieces: not covered
+    assert db_label(None, red_to_move) is None
+
+
+def test_the_teacher_scores_only_what_the_database_does_not_cover(db: egdb.Egdb) -> None:
+    covered = Board.from_fen("W:WK32:BK1,K3")._raw()
+    opening = Board()._raw()
+    engine, asked = teacher(-60)
+    games = [[(covered, 0.5), (opening, 0.5)]]
+    assert teach(games, engine, 0.01, 300.0, db) == [[(covered, 0.0), (opening, win_chance(-60))]]
+    assert asked == [Board().fen()]
+    engine, asked = teacher(120)
+    assert teach(games, engine, 0.01, 300.0) == [
+        [(covered, win_chance(120)), (opening, win_chance(120))]
+    ]
+    assert len(asked) == 2
