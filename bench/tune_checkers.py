@@ -532,6 +532,8 @@ def main() -> None:
         help="play the fitted weights against the current ones (weights.json), not the hand-set",
     )
     args = parser.parse_args()
+    if args.db_labels and not args.teacher:
+        parser.error("--db-labels labels what a --teacher is asked about: give one")
 
     start = time.perf_counter()
     opponent, teacher, teacher_seconds = "self", "", 0.0
