@@ -57,7 +57,10 @@ from operator import mul
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import numpy as np
+try:  # the fit needs NumPy (the bench extra); the games and their labels do not
+    import numpy as np
+except ImportError:  # pragma: no cover - depends on the install
+    np = None  # type: ignore[assignment]
 
 from games.checkers import bitboard as bb
 from games.checkers import egdb
@@ -532,6 +535,8 @@ def main() -> None:
         help="play the fitted weights against the current ones (weights.json), not the hand-set",
     )
     args = parser.parse_args()
+    if np is None:
+        parser.error("the fit needs NumPy: pip install -e '.[bench]'")
     if args.db_labels and not args.teacher:
         parser.error("--db-labels labels what a --teacher is asked about: give one")
 
