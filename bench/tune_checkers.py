@@ -55,13 +55,14 @@ import time
 from collections.abc import Sequence
 from operator import mul
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 try:  # the fit needs NumPy (the bench extra); the games and their labels do not
     import numpy as np
 except ImportError:  # pragma: no cover - depends on the install
     np = None  # type: ignore[assignment]
 
+from bench import bench_checkers_engine as outside
+from bench.bench_checkers_match import openings as ballots
 from games.checkers import bitboard as bb
 from games.checkers import egdb
 from games.checkers.board import Board, Move
@@ -83,9 +84,7 @@ from games.checkers.search import (
     core_available,
     history_keys,
 )
-
-if TYPE_CHECKING:
-    from bench.bench_checkers_engine import Engine
+from games.checkers.state import State
 
 LABEL_K = 300.0  # a score of 300 (three men) is a win chance of 73% in a label
 
@@ -227,9 +226,6 @@ def collect_against(
     ``budget`` seconds a move: the samples of each game, labelled with its result for the side
     to move, the games' totals and the engine's name. Such games are decisive where self-play
     is drawn, and show what the expert misjudges against a stronger player."""
-    from bench import bench_checkers_engine as outside
-    from bench.bench_checkers_match import openings as ballots
-    from games.checkers.state import State
 
     engine = outside.Engine.load(path)
     per_game: list[list[Sample]] = []
@@ -279,7 +275,7 @@ def db_label(db: egdb.Egdb | None, raw: Raw) -> float | None:
 
 def teach(
     per_game: list[list[Sample]],
-    engine: Engine,
+    engine: outside.Engine,
     seconds: float,
     label_k: float,
     db: egdb.Egdb | None = None,
@@ -290,8 +286,6 @@ def teach(
     score for are dropped. With ``db``, the positions the endgame database covers take its
     exact result instead (:func:`db_label`): an engine searching without a database judges
     king endings poorly. Returns the relabelled games."""
-    from bench import bench_checkers_engine as outside
-
     out: list[list[Sample]] = []
     done, start = 0, time.perf_counter()
     for game in per_game:
@@ -539,6 +533,9 @@ def main() -> None:
         parser.error("the fit needs NumPy: pip install -e '.[bench]'")
     if args.db_labels and not args.teacher:
         parser.error("--db-labels labels what a --teacher is asked about: give one")
+    db = egdb.load() if args.db_labels else None
+    if args.db_labels and db is None:
+        parser.error("--db-labels: build the endgame database first")
 
     start = time.perf_counter()
     opponent, teacher, teacher_seconds = "self", "", 0.0
@@ -590,12 +587,7 @@ def main() -> None:
         )
     if args.teacher:
         print(f"labels: {args.teacher}, {args.teacher_time} s a position", flush=True)
-        db = egdb.load() if args.db_labels else None
-        if args.db_labels and db is None:
-            raise SystemExit("--db-labels: build the endgame database first")
-        from bench.bench_checkers_engine import Engine
-
-        engine = Engine.load(args.teacher)
+        engine = outside.Engine.load(args.teacher)
         per_game = teach(per_game, engine, args.teacher_time, LABEL_K, db)
         teacher = engine.name
         if db is not None:
