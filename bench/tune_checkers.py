@@ -29,6 +29,8 @@
    With ``--db-labels`` too, the positions the endgame database covers are labelled by its
    exact result instead (1 won, 1/2 drawn, 0 lost): a teacher without a database misjudges
    king endings, and the evaluation's scores of them decide when the expert takes a draw.
+   ``--min-pieces N`` leaves the positions of fewer than N pieces out of the fit instead (a
+   saved set keeps them).
 3. The fit (Texel's method): P(win) = 1 / (1 + exp(-score / K)); K is fitted first with the
    weights the fit starts from (hand-set, or with ``--from-current`` the current ones with
    their patterns), then every weight from there by gradient descent on the log loss (Adam),
@@ -273,6 +275,13 @@ def db_label(db: egdb.Egdb | None, raw: Raw) -> float | None:
     return {egdb.WIN: 1.0, egdb.DRAW: 0.5, egdb.LOSS: 0.0}[found[0]]
 
 
+def at_least(per_game: list[list[Sample]], pieces: int) -> list[list[Sample]]:
+    """The games with only their positions of ``pieces`` pieces or more: small endings out of
+    a fit whose labels misjudge them (a teacher searching without a database), or whose
+    scores of them the dead-draw margin was calibrated on."""
+    return [[s for s in game if (s[0][0] | s[0][1]).bit_count() >= pieces] for game in per_game]
+
+
 def teach(
     per_game: list[list[Sample]],
     engine: outside.Engine,
@@ -488,6 +497,12 @@ def main() -> None:
         help="with --teacher, label the positions the endgame database covers by its result",
     )
     parser.add_argument(
+        "--min-pieces",
+        type=int,
+        default=0,
+        help="fit only the positions of this many pieces or more (all are saved)",
+    )
+    parser.add_argument(
         "--from-current",
         action="store_true",
         help="start the fit from the current weights (weights.json), not the hand-set ones",
@@ -613,6 +628,8 @@ def main() -> None:
             )
         )
     played = time.perf_counter() - start
+    if args.min_pieces:
+        per_game = at_least(per_game, args.min_pieces)
     # Whole games go to one side of the split: positions of one game are not independent.
     rng = random.Random(16)
     rng.shuffle(per_game)
@@ -657,6 +674,7 @@ def main() -> None:
         "sign_constrained": not args.free_signs,
         "start": "current" if args.from_current else "hand",
         "l2": args.l2,
+        "min_pieces": args.min_pieces,
         "k": k,
         "loss_hand_train": _loss(train, hand, k),
         "loss_hand_held_out": _loss(held, hand, k),

@@ -7,7 +7,7 @@ import ctypes
 import pytest
 
 from bench import bench_checkers_engine as cb
-from bench.tune_checkers import db_label, teach, win_chance
+from bench.tune_checkers import at_least, db_label, teach, win_chance
 from games.checkers import egdb
 from games.checkers.board import Board
 
@@ -69,3 +69,11 @@ def test_the_teacher_scores_only_what_the_database_does_not_cover(db: egdb.Egdb)
         [(covered, win_chance(120)), (opening, win_chance(120))]
     ]
     assert len(asked) == 2
+
+
+def test_min_pieces_keeps_every_game_and_only_its_larger_positions() -> None:
+    big = Board()._raw()  # 24 pieces
+    small = Board.from_fen("B:WK32:BK1,K3")._raw()  # 3 pieces
+    games = [[(big, 1.0), (small, 0.5)], [(small, 0.0)]]
+    assert at_least(games, 6) == [[(big, 1.0)], []]
+    assert at_least(games, 3) == games
