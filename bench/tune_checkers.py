@@ -38,9 +38,10 @@
    player would give it (``--free-signs`` lifts that): cheap self-play games confound some
    terms (a man deep in the enemy's camp "wins" because it is advanced, dog hole or not).
    With ``--patterns`` the regions' patterns of the evaluation (104,976 values, sixteen seen in
-   each position) are fitted at the same time, each pulled toward zero by ``--pattern-l2``; one
-   that fewer than ``--min-seen`` training positions show keeps its start (zero, or with
-   ``--from-current`` the current value, so new data refines what earlier data taught).
+   each position) are fitted at the same time, each pulled toward its start by
+   ``--pattern-l2`` (zero, or with ``--from-current`` the current value, so new data refines
+   what earlier data taught instead of washing out the patterns it rarely shows); one that
+   fewer than ``--min-seen`` training positions show keeps its start.
    The report gives the log loss of both sets before and after.
 
 ``--write`` saves the fitted weights to ``games/checkers/weights.json`` with the figures; a fit
@@ -423,9 +424,11 @@ def fit_weights(
     ``l2 * (w - start)^2`` for each weight: small data then moves the weights less.
 
     With ``patterns`` (their starting values), the regions' patterns are fitted too, with
-    ``pattern_l2 * v^2`` pulling each toward zero; a pattern found in fewer than ``min_seen``
-    positions keeps its starting value (zero in a fresh fit; from the current patterns, what
-    earlier data taught). Returns the weights and the patterns (None without them).
+    ``pattern_l2 * (v - start)^2`` pulling each toward its start (zero in a fresh fit; from
+    the current patterns, what earlier data taught, which a smaller set would otherwise wash
+    out: a pull toward zero outweighs the data of a rarely seen pattern); a pattern found in
+    fewer than ``min_seen`` positions keeps its start. Returns the weights and the patterns
+    (None without them).
     """
     x, regions, y = data
     w = np.array(start, dtype=np.float64)
@@ -435,6 +438,7 @@ def fit_weights(
     sign = None if signs is None else np.array(signs, dtype=np.float64)
     pv = None if patterns is None else np.array(patterns, dtype=np.float64)
     if pv is not None:
+        p_origin = pv.copy()
         seen = np.bincount(regions.ravel(), minlength=PATTERNS) >= min_seen
         pm, pvv = np.zeros_like(pv), np.zeros_like(pv)
     for epoch in range(1, epochs + 1):
@@ -448,12 +452,9 @@ def fit_weights(
         if sign is not None:
             w[w * sign < 0] = 0.0
         if pv is not None:
-            pgrad = (
-                np.bincount(
-                    regions.ravel(), weights=np.repeat(error, len(REGIONS)), minlength=PATTERNS
-                )
-                + 2 * pattern_l2 * pv
-            )
+            pgrad = np.bincount(
+                regions.ravel(), weights=np.repeat(error, len(REGIONS)), minlength=PATTERNS
+            ) + 2 * pattern_l2 * (pv - p_origin)
             pgrad[~seen] = 0.0
             pm = b1 * pm + (1 - b1) * pgrad
             pvv = b2 * pvv + (1 - b2) * pgrad * pgrad
@@ -525,7 +526,7 @@ def main() -> None:
         "--patterns", action="store_true", help="fit the regions' patterns too (see evaluation)"
     )
     parser.add_argument(
-        "--pattern-l2", type=float, default=1e-6, help="pull of each pattern toward zero"
+        "--pattern-l2", type=float, default=1e-6, help="pull of each pattern toward its start"
     )
     parser.add_argument(
         "--min-seen", type=int, default=3, help="patterns in fewer positions keep their start"

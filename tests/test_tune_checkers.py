@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import ctypes
+import math
 
+import numpy as np
 import pytest
 
 from bench import bench_checkers_engine as cb
-from bench.tune_checkers import at_least, db_label, teach, win_chance
+from bench.tune_checkers import at_least, db_label, fit_weights, teach, win_chance
 from games.checkers import egdb
 from games.checkers.board import Board
+from games.checkers.evaluation import PATTERNS, REGIONS, TERMS, WEIGHT_MAP
 
 
 @pytest.fixture(scope="module")
@@ -77,3 +80,24 @@ def test_min_pieces_keeps_every_game_and_only_its_larger_positions() -> None:
     games = [[(big, 1.0), (small, 0.5)], [(small, 0.0)]]
     assert at_least(games, 6) == [[(big, 1.0)], []]
     assert at_least(games, 3) == games
+
+
+def test_a_continued_fit_pulls_each_pattern_toward_its_start_not_toward_zero() -> None:
+    """A pattern the new data has nothing against keeps what earlier data taught it, however
+    strong the pull: a pull toward zero used to wash out such patterns in a refit on a small
+    set. A fresh fit (every start zero) still pulls toward zero."""
+    k, start = 300.0, 40.0
+    rows = 50
+    x = np.zeros((rows, len(TERMS)))
+    regions = np.full((rows, len(REGIONS)), 7, dtype=np.int64)  # pattern 7 in every region
+    label = 1 / (1 + math.exp(-len(REGIONS) * start / k))  # what the start already predicts
+    data = (x, regions, np.full(rows, label))
+    patterns = np.zeros(PATTERNS)
+    patterns[7] = start
+    weights = [float(WEIGHT_MAP[t]) for t in TERMS]
+    _, kept = fit_weights(data, weights, k, 50, 0.5, patterns=patterns, pattern_l2=1e-3)
+    assert kept is not None and kept[7] == pytest.approx(start, abs=1e-6)
+    # Labels above the prediction: the pattern rises, the men weight stays 100.
+    data = (x, regions, np.full(rows, 0.95))
+    fitted, kept = fit_weights(data, weights, k, 100, 0.5, patterns=patterns, pattern_l2=1e-9)
+    assert kept is not None and kept[7] > start + 5 and fitted[0] == 100
