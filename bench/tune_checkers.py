@@ -8,6 +8,8 @@
     nice -n 10 python -m bench.tune_checkers --engine ./libengine.so --from-current   # see below
     nice -n 10 python -m bench.tune_checkers --load data/ck.json --teacher ./cake.so --save t.json
     nice -n 10 python -m bench.tune_checkers --load a.json b.json --patterns --from-current --write
+    python -m bench.tune_checkers --load bench/tuning/checkers-cake-games-*.json.gz --patterns \
+        --pattern-l2 1e-8 --l2 1e-6 --from-current --min-pieces 6 --write-to trial.json
 
 1. Self-play: the current engine against itself at a fixed node count a move (the compiled
    search when it is built: the same search, many times the nodes per second), from every
@@ -30,7 +32,8 @@
    exact result instead (1 won, 1/2 drawn, 0 lost): a teacher without a database misjudges
    king endings, and the evaluation's scores of them decide when the expert takes a draw.
    ``--min-pieces N`` leaves the positions of fewer than N pieces out of the fit instead (a
-   saved set keeps them).
+   saved set keeps them). ``bench/tuning`` keeps two labelled sets of the expert's games against
+   Cake (the README says what they hold); the example above refits from them in a minute.
 3. The fit (Texel's method): P(win) = 1 / (1 + exp(-score / K)); K is fitted first with the
    weights the fit starts from (hand-set, or with ``--from-current`` the current ones with
    their patterns), then every weight from there by gradient descent on the log loss (Adam),
@@ -51,6 +54,7 @@
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import random
@@ -274,6 +278,20 @@ def db_label(db: egdb.Egdb | None, raw: Raw) -> float | None:
     if found is None:
         return None
     return {egdb.WIN: 1.0, egdb.DRAW: 0.5, egdb.LOSS: 0.0}[found[0]]
+
+
+def read_set(path: Path) -> dict:
+    """A tuning set saved by ``--save`` (gzip-compressed when its name ends in ``.gz``)."""
+    raw = path.read_bytes()
+    return json.loads(gzip.decompress(raw) if path.suffix == ".gz" else raw)
+
+
+def write_set(path: Path, body: dict) -> None:
+    """Save a tuning set (compressed when the name ends in ``.gz``, with no time stamp, so the
+    same set gives the same bytes)."""
+    data = json.dumps(body).encode()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(gzip.compress(data, mtime=0) if path.suffix == ".gz" else data)
 
 
 def at_least(per_game: list[list[Sample]], pieces: int) -> list[list[Sample]]:
@@ -518,7 +536,9 @@ def main() -> None:
         "--write-to", type=Path, help="save the fitted weights to this file instead (a trial)"
     )
     parser.add_argument("--free-signs", action="store_true", help="let weights change sign")
-    parser.add_argument("--save", type=Path, help="keep the self-play samples in this file")
+    parser.add_argument(
+        "--save", type=Path, help="keep the positions in this file (.gz: compressed)"
+    )
     parser.add_argument(
         "--load", type=Path, nargs="+", help="fit samples saved earlier, one file or more"
     )
@@ -558,7 +578,7 @@ def main() -> None:
     if args.load:
         per_game, results, opponents = [], {}, []
         for path in args.load:
-            saved = json.loads(path.read_text())
+            saved = read_set(path)
             per_game += saved["games"]
             for key, value in saved["results"].items():
                 results[key] = results.get(key, 0.0) + value
@@ -611,22 +631,20 @@ def main() -> None:
         teacher_seconds = args.teacher_time
         args.label_nodes = 0
     if args.save:
-        args.save.parent.mkdir(parents=True, exist_ok=True)
-        args.save.write_text(
-            json.dumps(
-                {
-                    "games": per_game,
-                    "results": results,
-                    "nodes": args.nodes,
-                    "first_game": args.first_game,
-                    "label_nodes": args.label_nodes,
-                    "opponent": opponent,
-                    "source": source,
-                    "engine_budget": engine_budget,
-                    "teacher": teacher,
-                    "teacher_seconds": teacher_seconds,
-                }
-            )
+        write_set(
+            args.save,
+            {
+                "games": per_game,
+                "results": results,
+                "nodes": args.nodes,
+                "first_game": args.first_game,
+                "label_nodes": args.label_nodes,
+                "opponent": opponent,
+                "source": source,
+                "engine_budget": engine_budget,
+                "teacher": teacher,
+                "teacher_seconds": teacher_seconds,
+            },
         )
     played = time.perf_counter() - start
     if args.min_pieces:

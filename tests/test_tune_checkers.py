@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import ctypes
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from bench import bench_checkers_engine as cb
-from bench.tune_checkers import at_least, db_label, fit_weights, teach, win_chance
+from bench.tune_checkers import (
+    at_least,
+    db_label,
+    fit_weights,
+    read_set,
+    teach,
+    win_chance,
+    write_set,
+)
 from games.checkers import egdb
 from games.checkers.board import Board
 from games.checkers.evaluation import PATTERNS, REGIONS, TERMS, WEIGHT_MAP
@@ -101,3 +110,16 @@ def test_a_continued_fit_pulls_each_pattern_toward_its_start_not_toward_zero() -
     data = (x, regions, np.full(rows, 0.95))
     fitted, kept = fit_weights(data, weights, k, 100, 0.5, patterns=patterns, pattern_l2=1e-9)
     assert kept is not None and kept[7] > start + 5 and fitted[0] == 100
+
+
+@pytest.mark.parametrize("name", ["set.json", "set.json.gz"])
+def test_a_saved_set_reads_back_the_same_and_compresses_to_stable_bytes(
+    tmp_path: Path, name: str
+) -> None:
+    body = {"games": [[[list(Board()._raw()), 0.5]]], "results": {"games": 1.0}, "nodes": 0}
+    path = tmp_path / name
+    write_set(path, body)
+    first = path.read_bytes()
+    assert read_set(path) == body
+    write_set(path, body)
+    assert path.read_bytes() == first
