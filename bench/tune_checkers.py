@@ -295,9 +295,9 @@ def write_set(path: Path, body: dict) -> None:
 
 
 def at_least(per_game: list[list[Sample]], pieces: int) -> list[list[Sample]]:
-    """The games with only their positions of ``pieces`` pieces or more: small endings out of
-    a fit whose labels misjudge them (a teacher searching without a database), or whose
-    scores of them the dead-draw margin was calibrated on."""
+    """The games with only their positions of ``pieces`` pieces or more. It keeps small endings
+    out of a fit: a teacher searching without a database misjudges them, and the dead-draw
+    margin was calibrated on the current weights' scores of them."""
     return [[s for s in game if (s[0][0] | s[0][1]).bit_count() >= pieces] for game in per_game]
 
 
