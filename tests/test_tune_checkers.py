@@ -94,7 +94,7 @@ def test_min_pieces_keeps_every_game_and_only_its_larger_positions() -> None:
 def test_a_continued_fit_pulls_each_pattern_toward_its_start_not_toward_zero() -> None:
     """A pattern the new data has nothing against keeps what earlier data taught it, however
     strong the pull: a pull toward zero used to wash out such patterns in a refit on a small
-    set. A fresh fit (every start zero) still pulls toward zero."""
+    set."""
     k, start = 300.0, 40.0
     rows = 50
     x = np.zeros((rows, len(TERMS)))
