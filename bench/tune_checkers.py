@@ -577,7 +577,8 @@ def main() -> None:
     opponent, teacher, teacher_seconds = "self", "", 0.0
     if args.load:
         per_game, results, opponents = [], {}, []
-        for path in args.load:
+        # Sorted by name, so the split (and the fit) do not depend on the order given.
+        for path in sorted(args.load):
             saved = read_set(path)
             per_game += saved["games"]
             for key, value in saved["results"].items():
