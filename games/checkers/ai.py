@@ -44,11 +44,9 @@ SOFT_SHARE, HARD_SHARE = 0.7, 2.0
 # A search score this close to 0 in a kings-only, level ending is a draw. The square tables and
 # the patterns move such scores well away from 0. Measured on 300 random 1-2 king endings with no
 # capture pending, searched at 2,000 nodes without the database, against the database's verdict
-# (``python -m bench.checkers_draw_margin``): of 244 drawn ones, 88 scored within 40 (63 within
-# 25, 141 within 60); of 56 decided ones, 3 scored within 40 (2 within 25, 6 within 60). With
-# ``--seed 8``: 83/240 drawn and 4/60 decided within 40. (The weights before stop 34's refit
-# scored endings further from 0, and took 60: 156/244 drawn, 2/56 decided.)
-DEAD_DRAW_MARGIN = 40
+# (``python -m bench.checkers_draw_margin``): of 244 drawn ones, 156 scored within 60 (48 within
+# 25, 174 within 80); of 56 decided ones, 2 scored within 60 (none within 25, 5 within 80).
+DEAD_DRAW_MARGIN = 60
 
 __all__ = [
     "DEFAULT_BUDGET",
