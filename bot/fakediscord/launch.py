@@ -87,6 +87,27 @@ def configure(api_base: str, *, guild_ready_timeout: float | None = 0.25) -> Non
     discord.http.HTTPClient.__init__ = http_init  # type: ignore[method-assign]
 
 
+async def finish_client_events(timeout: float = 5.0) -> None:
+    """Let the event handlers discord.py scheduled while its client closed run to their end.
+
+    ``Client.dispatch`` starts each handler as a task of its own, which nothing awaits; one
+    started during ``close()`` would otherwise still be pending when the caller's loop closes
+    (and be destroyed unrun). Those still running after ``timeout`` seconds are cancelled.
+    """
+    mine = asyncio.current_task()
+    pending = {
+        task
+        for task in asyncio.all_tasks()
+        if task is not mine and task.get_name().startswith("discord.py: ")
+    }
+    if not pending:
+        return
+    _, late = await asyncio.wait(pending, timeout=timeout)
+    for task in late:
+        task.cancel()
+    await asyncio.gather(*late, return_exceptions=True)
+
+
 async def _report(base: str, event: str) -> None:
     import aiohttp
 

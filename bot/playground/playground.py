@@ -26,7 +26,7 @@ from aiohttp import web
 
 from bot.config import Config
 from bot.fakediscord import Driver, FakeDiscord, Response
-from bot.fakediscord.launch import configure
+from bot.fakediscord.launch import configure, finish_client_events
 from bot.fakediscord.state import Channel, User
 from bot.playground import checks, snapshot, store
 from bot.playground.server import build_app
@@ -157,6 +157,7 @@ class Playground:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._tasks = []
+        await finish_client_events()
         if self.store_file is not None and self._fake_started:
             self._save(self.store_file)
         if self._runner is not None:

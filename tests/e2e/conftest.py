@@ -29,7 +29,7 @@ from e2e_helpers import TableRows
 from pg import fresh_schema
 
 from bot.fakediscord import Driver, FakeDiscord
-from bot.fakediscord.launch import configure
+from bot.fakediscord.launch import configure, finish_client_events
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -269,6 +269,7 @@ async def in_process(fake: FakeDiscord) -> AsyncIterator[Callable[..., Awaitable
             await asyncio.wait_for(task, 5)
         except TimeoutError:
             task.cancel()
+    await finish_client_events()
     logging.getLogger("discord").removeHandler(handler)
     if handler.records:
         pytest.fail(

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from fake_discord_tinybot import TinyBot
 
 from bot.fakediscord import Driver, FakeDiscord
+from bot.fakediscord.launch import finish_client_events
 
 
 async def test_login_sync_and_ready(fake: FakeDiscord, in_process) -> None:
@@ -144,3 +147,22 @@ async def test_other_guild_channel(driver: Driver, in_process) -> None:
     assert r.content == "pong"
     assert driver.channel_messages("general")[0].content == "pong"
     assert driver.channel_messages("games") == []
+
+
+async def test_teardown_lets_handlers_started_during_close_finish() -> None:
+    """discord.py runs each event handler as a task nothing awaits: teardown waits for them
+    (cancelling one that hangs) and leaves other tasks alone."""
+    finished: list[str] = []
+
+    async def handler() -> None:
+        await asyncio.sleep(0.01)
+        finished.append("on_interaction")
+
+    quick = asyncio.create_task(handler(), name="discord.py: on_interaction")
+    stuck = asyncio.create_task(asyncio.Event().wait(), name="discord.py: on_message")
+    other = asyncio.create_task(asyncio.Event().wait(), name="someone else's")
+    await finish_client_events(timeout=0.5)
+    assert finished == ["on_interaction"] and quick.done()
+    assert stuck.cancelled()
+    assert not other.done()
+    other.cancel()
