@@ -323,6 +323,27 @@ def test_a_kept_table_gives_a_head_start_and_a_fresh_search_ignores_it() -> None
     assert run(False) == fresh
 
 
+def test_a_kept_table_keeps_its_head_start_when_the_generations_run_out() -> None:
+    """The shared table tells searches apart by a generation of 6 bits: when they run out,
+    the entries of earlier searches stay for a search that reads them."""
+    board = Board()
+    for text in ("11-15", "23-19", "8-11", "22-17"):
+        board.push_text(text)
+    me, opp, kings, black = board._raw()
+    keys, key = history_keys(board), board_key(board)
+
+    def nodes(keep: bool) -> int:
+        searcher = CoreSearcher(keys, board.halfmove_clock, keep_table=keep)
+        searcher.iterate(me, opp, kings, black, key, 6)
+        return searcher.nodes
+
+    fresh = nodes(False)
+    for _ in range(64):  # two at a time, and 63 generations is odd: one wrap falls on a kept one
+        nodes(True)
+        assert nodes(True) < fresh
+    assert nodes(False) == fresh
+
+
 def test_searches_in_several_threads_at_once_give_the_answers_they_give_alone() -> None:
     db = egdb.build(2)
     boards = [Board.from_fen("B:WK27,K31:BK3,K7"), Board.from_fen("W:W21:BK3,K7")]

@@ -1061,8 +1061,15 @@ static S *new_state(PyObject *path, int clock, PyObject *weights, long long limi
         }
         if (tt_cache) {
             if (++tt_cache_gen > 63) {
-                memset(tt_cache, 0, sizeof(TTEntry) << tt_bits);
-                tt_cache_gen = 1;
+                /* Out of generations: every entry becomes generation 1, "an earlier search's",
+                 * which a search reads only with keep_table, and the next is generation 2. (To
+                 * empty the table here would take the head start from a search by time once
+                 * in 63 searches.) */
+                for (size_t i = 0; i < (size_t)1 << tt_bits; i++) {
+                    uint8_t flag = tt_cache[i].flag;
+                    if (flag) tt_cache[i].flag = (uint8_t)(1 << 2 | (flag & 3));
+                }
+                tt_cache_gen = 2;
             }
             s->tt = tt_cache;
             s->tt_gen = tt_cache_gen;
