@@ -87,25 +87,37 @@ def configure(api_base: str, *, guild_ready_timeout: float | None = 0.25) -> Non
     discord.http.HTTPClient.__init__ = http_init  # type: ignore[method-assign]
 
 
-async def finish_client_events(timeout: float = 5.0) -> None:
-    """Let the event handlers discord.py scheduled while its client closed run to their end.
+# The names discord.py gives the tasks it starts for an event's handlers and for the callbacks
+# of buttons, select menus and modals: tasks of their own, which nothing awaits.
+HANDLER_TASKS = ("discord.py: ", "discord-ui-")
 
-    ``Client.dispatch`` starts each handler as a task of its own, which nothing awaits; one
-    started during ``close()`` would otherwise still be pending when the caller's loop closes
-    (and be destroyed unrun). Those still running after ``timeout`` seconds are cancelled.
+
+async def finish_client_events(timeout: float = 5.0) -> None:
+    """Wait for the event handlers and component callbacks discord.py started to end, and for
+    those they start in turn; cancel what still runs after ``timeout`` seconds.
+
+    Call it once the client reads no more gateway events, and before ``close()``: discord.py
+    drops its loop on ``close()``, so a handler that dispatches an event after that leaves
+    behind a coroutine that never runs (and the warning that says so).
     """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
     mine = asyncio.current_task()
-    pending = {
-        task
-        for task in asyncio.all_tasks()
-        if task is not mine and task.get_name().startswith("discord.py: ")
-    }
-    if not pending:
-        return
-    _, late = await asyncio.wait(pending, timeout=timeout)
-    for task in late:
-        task.cancel()
-    await asyncio.gather(*late, return_exceptions=True)
+    while True:
+        pending = {
+            task
+            for task in asyncio.all_tasks()
+            if task is not mine and task.get_name().startswith(HANDLER_TASKS)
+        }
+        if not pending:
+            return
+        left = deadline - loop.time()
+        if left <= 0:
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
+            return
+        await asyncio.wait(pending, timeout=left)
 
 
 async def _report(base: str, event: str) -> None:

@@ -147,17 +147,21 @@ class Playground:
         return self
 
     async def stop(self) -> None:
-        """Stop the bot, save the channels, close the pages and the fake Discord."""
-        if self.client is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.client.close(), 10)
+        """Stop the bot, save the channels, close the pages and the fake Discord.
+
+        The bot first stops reading the gateway, then finishes the interactions it has begun,
+        then closes (as a graceful stop of the real bot drains its work before it closes).
+        """
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._tasks = []
-        await finish_client_events()
+        if self.client is not None:
+            await finish_client_events()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.client.close(), 10)
         if self.store_file is not None and self._fake_started:
             self._save(self.store_file)
         if self._runner is not None:
@@ -174,7 +178,11 @@ class Playground:
         await self.stop()
 
     async def wait_ready(self, timeout: float = 30.0) -> None:
-        """Wait until the bot is connected and its commands are registered."""
+        """Wait until the bot is connected, its commands are registered and discord.py has
+        called it ready (a moment after the last server arrives: a stop before that would leave
+        discord.py's pending "ready" to fire on a closed client)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
         await self.fake.wait_for(
             lambda: self.client_error or (self.online and self.commands()),
             timeout,
@@ -182,6 +190,15 @@ class Playground:
         )
         if self.client_error:
             raise RuntimeError(f"the bot stopped: {self.client_error}")
+        if self.client is not None:
+            try:
+                await asyncio.wait_for(
+                    self.client.wait_until_ready(), max(0.0, deadline - loop.time())
+                )
+            except TimeoutError:
+                raise TimeoutError(
+                    f"timed out after {timeout}s waiting for the bot to be ready"
+                ) from None
 
     @property
     def online(self) -> bool:

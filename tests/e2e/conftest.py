@@ -17,6 +17,7 @@ The bot stores into a SQLite file in the test's ``tmp_path``. A test (or a modul
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import signal
@@ -263,13 +264,15 @@ async def in_process(fake: FakeDiscord) -> AsyncIterator[Callable[..., Awaitable
         return client
 
     yield start
-    for client, task in clients:
-        await client.close()  # type: ignore[attr-defined]
-        try:
-            await asyncio.wait_for(task, 5)
-        except TimeoutError:
-            task.cancel()
+    # Read no more gateway events, finish the handlers begun, then close (discord.py drops its
+    # loop on close, so a handler dispatching an event after it would leave a coroutine unrun).
+    for _, task in clients:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
     await finish_client_events()
+    for client, _ in clients:
+        await client.close()  # type: ignore[attr-defined]
     logging.getLogger("discord").removeHandler(handler)
     if handler.records:
         pytest.fail(

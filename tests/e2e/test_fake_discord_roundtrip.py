@@ -149,20 +149,30 @@ async def test_other_guild_channel(driver: Driver, in_process) -> None:
     assert driver.channel_messages("games") == []
 
 
-async def test_teardown_lets_handlers_started_during_close_finish() -> None:
-    """discord.py runs each event handler as a task nothing awaits: teardown waits for them
-    (cancelling one that hangs) and leaves other tasks alone."""
+async def test_teardown_finishes_the_handlers_begun_and_those_they_start() -> None:
+    """discord.py runs each event handler and component callback as a task nothing awaits:
+    teardown waits for them and for those they start (cancelling one that hangs), and leaves
+    other tasks alone."""
     finished: list[str] = []
+    started: list[asyncio.Task[None]] = []  # as discord.py does, nothing awaits them
 
-    async def handler() -> None:
+    async def handler(name: str) -> None:
         await asyncio.sleep(0.01)
-        finished.append("on_interaction")
+        finished.append(name)
 
-    quick = asyncio.create_task(handler(), name="discord.py: on_interaction")
+    async def callback() -> None:
+        await asyncio.sleep(0.01)
+        started.append(
+            asyncio.create_task(handler("on_table_action"), name="discord.py: on_table_action")
+        )
+        finished.append("button")
+
+    started.append(asyncio.create_task(callback(), name="discord-ui-dynamic-item-Button-q:1"))
     stuck = asyncio.create_task(asyncio.Event().wait(), name="discord.py: on_message")
     other = asyncio.create_task(asyncio.Event().wait(), name="someone else's")
     await finish_client_events(timeout=0.5)
-    assert finished == ["on_interaction"] and quick.done()
+    assert finished == ["button", "on_table_action"]
+    assert all(task.done() for task in started)
     assert stuck.cancelled()
     assert not other.done()
     other.cancel()
