@@ -304,44 +304,35 @@ def test_the_chosen_move_converts_to_a_legal_board_move() -> None:
         assert result.move == Move.from_raw(result.raw)
 
 
-def test_a_kept_table_gives_a_head_start_and_a_fresh_search_ignores_it() -> None:
+def _search_an_opening(keep: bool, depth: int) -> tuple[bb.RawMove, int, int, int]:
+    """The core's search of a position after four plies, to ``depth``, with the kept table or
+    a fresh one: (move, score, depth, nodes)."""
     board = Board()
     for text in ("11-15", "23-19", "8-11", "22-17"):
         board.push_text(text)
     me, opp, kings, black = board._raw()
-    keys, key = history_keys(board), board_key(board)
+    searcher = CoreSearcher(history_keys(board), board.halfmove_clock, keep_table=keep)
+    move, score, done = searcher.iterate(me, opp, kings, black, board_key(board), depth)
+    return move, score, done, searcher.nodes
 
-    def run(keep: bool) -> tuple:
-        searcher = CoreSearcher(keys, board.halfmove_clock, keep_table=keep)
-        return (*searcher.iterate(me, opp, kings, black, key, 10), searcher.nodes)
 
-    fresh = run(False)
-    run(True)
-    kept = run(True)  # reads what the search before it stored: the same depth, fewer nodes
+def test_a_kept_table_gives_a_head_start_and_a_fresh_search_ignores_it() -> None:
+    fresh = _search_an_opening(False, 10)
+    _search_an_opening(True, 10)
+    kept = _search_an_opening(True, 10)  # reads what the search before stored: fewer nodes
     assert kept[2] == fresh[2] == 10
     assert kept[3] < fresh[3]
-    assert run(False) == fresh
+    assert _search_an_opening(False, 10) == fresh
 
 
 def test_a_kept_table_keeps_its_head_start_when_the_generations_run_out() -> None:
     """The shared table tells searches apart by a generation of 6 bits: when they run out,
     the entries of earlier searches stay for a search that reads them."""
-    board = Board()
-    for text in ("11-15", "23-19", "8-11", "22-17"):
-        board.push_text(text)
-    me, opp, kings, black = board._raw()
-    keys, key = history_keys(board), board_key(board)
-
-    def nodes(keep: bool) -> int:
-        searcher = CoreSearcher(keys, board.halfmove_clock, keep_table=keep)
-        searcher.iterate(me, opp, kings, black, key, 6)
-        return searcher.nodes
-
-    fresh = nodes(False)
+    fresh = _search_an_opening(False, 6)
     for _ in range(64):  # two at a time, and 63 generations is odd: one wrap falls on a kept one
-        nodes(True)
-        assert nodes(True) < fresh
-    assert nodes(False) == fresh
+        _search_an_opening(True, 6)
+        assert _search_an_opening(True, 6)[3] < fresh[3]
+    assert _search_an_opening(False, 6) == fresh
 
 
 def test_searches_in_several_threads_at_once_give_the_answers_they_give_alone() -> None:
