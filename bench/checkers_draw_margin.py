@@ -12,7 +12,8 @@ the first should be large, the second small. The decided ones are split by who w
 computer judges a draw on its own turn, so a won one within the margin is a win it would give
 away, and a lost one is only a chance of the other side's slip it would give up.
 ``--weights`` searches with a trial fit's weights (``bench/tune_checkers.py --write-to``), with
-the compiled search. Needs the database built (4 pieces at least).
+the compiled search when it is built, else the Python one (much slower). Needs the database
+built (4 pieces at least).
 """
 
 from __future__ import annotations
@@ -22,12 +23,13 @@ import json
 import random
 from pathlib import Path
 
+from bench.tune_checkers import node_searcher
 from games.checkers import bitboard as bb
 from games.checkers import egdb
 from games.checkers.ai import DEAD_DRAW_MARGIN
 from games.checkers.board import Board
 from games.checkers.evaluation import all_weights
-from games.checkers.search import CoreSearcher, board_key, core_available, history_keys, think
+from games.checkers.search import MAX_PLY, board_key
 
 MARGINS = (25, 40, 50, 60, 70, 80, 100, 125, 150)
 
@@ -53,12 +55,11 @@ def endings(rng: random.Random, count: int, db: egdb.Egdb) -> list[tuple[Board, 
 
 
 def score(board: Board, nodes: int, weights: tuple[int, ...] | None) -> int:
-    """The search's score of ``board`` at ``nodes`` nodes, without the database."""
-    if weights is None:
-        return think(board, limit=nodes).score
+    """The search's score of ``board`` at ``nodes`` nodes, without the database, with
+    ``weights`` (None: the current ones), as the tuner searches."""
     me, opp, kings, black = board._raw()
-    searcher = CoreSearcher(history_keys(board), board.halfmove_clock, limit=nodes, weights=weights)
-    return searcher.iterate(me, opp, kings, black, board_key(board), 120)[1]
+    searcher = node_searcher(board, nodes, weights)
+    return searcher.iterate(me, opp, kings, black, board_key(board), MAX_PLY - 8)[1]
 
 
 def main() -> None:
@@ -73,8 +74,6 @@ def main() -> None:
         raise SystemExit("build the endgame database first: python -m games.checkers.egdb build")
     weights = None
     if args.weights is not None:
-        if not core_available():
-            raise SystemExit("--weights needs the compiled search (README: build the C core)")
         weights = all_weights(json.loads(args.weights.read_text()))
     scored = [
         (result, abs(score(board, args.nodes, weights)))

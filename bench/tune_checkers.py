@@ -157,9 +157,9 @@ def self_play(
         if quiet(raw):
             positions.append(raw)
             if label_nodes:
-                deep = _searcher(board, label_nodes, None)
+                deep = node_searcher(board, label_nodes, None)
                 scores.append(deep.iterate(me, opp, kings, black, board_key(board), 60)[1])
-        searcher = _searcher(board, nodes, None)
+        searcher = node_searcher(board, nodes, None)
         move, _, _ = searcher.iterate(me, opp, kings, black, board_key(board), 60)
         board.push(board.parse_move(_text(move)))
     outcome = board.outcome()
@@ -349,9 +349,11 @@ def _evaluator(weights: Sequence[int]):
     return evaluate
 
 
-def _searcher(board: Board, nodes: int, weights: Sequence[int] | None) -> Searcher | CoreSearcher:
+def node_searcher(
+    board: Board, nodes: int, weights: Sequence[int] | None
+) -> Searcher | CoreSearcher:
     """A node-limited search of ``board`` with ``weights`` (None: the current ones), compiled
-    when the C core is built."""
+    when the C core is built, else the Python search with the same terms and patterns."""
     keys, clock = history_keys(board), board.halfmove_clock
     if core_available():
         return CoreSearcher(keys, clock, limit=nodes, weights=weights)
@@ -375,7 +377,9 @@ def versus(new: list[int], old: list[int], openings_count: int, nodes: int) -> t
                 board.push_text(text)
             while board.outcome() is None and len(board.move_stack) < 200:
                 me, opp, kings, black = board._raw()
-                searcher = _searcher(board, nodes, sides[0 if int(board.turn) == new_seat else 1])
+                searcher = node_searcher(
+                    board, nodes, sides[0 if int(board.turn) == new_seat else 1]
+                )
                 move, _, _ = searcher.iterate(me, opp, kings, black, board_key(board), 60)
                 board.push(Move.from_raw(move))
             outcome = board.outcome()

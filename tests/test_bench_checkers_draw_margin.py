@@ -29,3 +29,11 @@ def test_other_weights_score_the_endings_otherwise() -> None:
     plain = evaluation.all_weights({"weights": {"men": 100, "kings": 300}})
     scores = {fen: bench.score(Board.from_fen(fen), 2000, plain) for fen in ENDINGS}
     assert scores != {fen: search.think(Board.from_fen(fen), limit=2000).score for fen in ENDINGS}
+
+
+def test_without_the_compiled_search_trial_weights_score_the_same(monkeypatch) -> None:
+    plain = evaluation.all_weights({"weights": {"men": 100, "kings": 300}})
+    compiled = [bench.score(Board.from_fen(fen), 2000, plain) for fen in ENDINGS[:2]]
+    monkeypatch.setenv(search.CORE_ENV, "python")
+    assert not search.core_available()
+    assert [bench.score(Board.from_fen(fen), 2000, plain) for fen in ENDINGS[:2]] == compiled
