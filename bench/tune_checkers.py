@@ -32,8 +32,9 @@
    exact result instead (1 won, 1/2 drawn, 0 lost): a teacher without a database misjudges
    king endings, and the evaluation's scores of them decide when the expert takes a draw.
    ``--min-pieces N`` leaves the positions of fewer than N pieces out of the fit instead (a
-   saved set keeps them). ``bench/tuning`` keeps two labelled sets of the expert's games against
-   Cake (the README says what they hold); the example above refits from them in seconds.
+   saved set keeps them). ``bench/tuning`` keeps four labelled sets of the expert's games against
+   Cake (the README says what they hold); the example above refits from the two the current
+   weights were fitted to, in seconds.
 3. The fit (Texel's method): P(win) = 1 / (1 + exp(-score / K)); K is fitted first with the
    weights the fit starts from (hand-set, or with ``--from-current`` the current ones with
    their patterns), then every weight from there by gradient descent on the log loss (Adam),
