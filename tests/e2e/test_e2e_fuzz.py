@@ -101,6 +101,16 @@ class Hearts:
         assert done.type == 7 and "You p" in done.text(), done.text()
         await self.settled()
 
+    async def again(self) -> None:
+        """Alice starts the next game from the finished board, once it offers to: the end is
+        stored before the board is redrawn (a paced edit)."""
+        board = self.board
+        assert board is not None
+        await self.driver.wait_for(
+            lambda: "Play again" in board.button_labels(), timeout=20, what="'Play again'"
+        )
+        self.board = (await self.driver.click("alice", board, label="Play again")).message
+
     def looks(self) -> dict[int, int]:
         """How many looks each public message of #games has had so far."""
         public = [m for m in self.driver.channel_messages("games") if not m.ephemeral]
@@ -153,8 +163,7 @@ async def test_random_interactions_are_answered_and_never_leak_or_cheat(
         before = await hearts.settled()
         table = rows.last()
         if table.status == "finished":  # the next game, on a new board
-            again = await driver.click("alice", hearts.board, label="Play again")
-            hearts.board = again.message
+            await hearts.again()
             before = await hearts.settled()
             table = rows.last()
         if table.status != "active":
