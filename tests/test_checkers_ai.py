@@ -6,6 +6,7 @@ import pickle
 import random
 
 import pytest
+from example_counts import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,7 +36,7 @@ def test_every_level_answers_with_a_legal_move_even_with_no_time(level: str) -> 
     assert choose(state, 0, level, 0.0, seed=3) in state.legal_actions(0)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(LEVELS), st.integers(0, 60))
 def test_the_computer_always_returns_a_legal_action(seed: int, level: str, plies: int) -> None:
     rng = random.Random(seed)

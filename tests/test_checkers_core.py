@@ -14,6 +14,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from example_counts import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -99,7 +100,7 @@ def test_move_lists_equal_python_move_for_move_in_played_positions() -> None:
         assert core.moves(*raw) == bb.gen_moves(*raw)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(raw_positions())
 def test_move_lists_equal_python_on_any_placement(raw: tuple[int, int, int, bool]) -> None:
     assert core.moves(*raw) == bb.gen_moves(*raw)
@@ -107,7 +108,7 @@ def test_move_lists_equal_python_on_any_placement(raw: tuple[int, int, int, bool
 
 
 # -- evaluation -------------------------------------------------------------------------------
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(raw_positions())
 def test_evaluation_equals_python_for_either_side_to_move(raw: tuple[int, int, int, bool]) -> None:
     me, opp, kings, black = raw
@@ -119,7 +120,7 @@ def test_evaluation_equals_python_for_either_side_to_move(raw: tuple[int, int, i
         assert core.evaluate(*side, ev.ALL_WEIGHTS) == ev.evaluate(*side)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     raw_positions(),
     st.lists(st.integers(-200, 200), min_size=len(ev.TERMS), max_size=len(ev.TERMS)),

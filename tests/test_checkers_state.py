@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from example_counts import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -129,7 +130,7 @@ def _random_game(seed: int, max_plies: int = 400) -> State:
     return state
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(0, 2**32))
 def test_random_games_keep_their_invariants_and_round_trip(seed: int) -> None:
     rng = random.Random(seed)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from example_counts import examples
 from hearts_leaks import leaked
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -123,7 +124,7 @@ async def computers(service: TableService, table_id: int, kind: str) -> Screen |
 
 
 @settings(
-    max_examples=20,
+    max_examples=examples(20),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -6,6 +6,7 @@ import json
 import random
 import re
 
+from example_counts import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -88,7 +89,7 @@ def random_action(s: State, seat: int, rng: random.Random) -> str:
     return rng.choice(s.legal_actions(seat))
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(
     seed=st.integers(0, 2**32),
     two_clubs=st.booleans(),
@@ -116,7 +117,7 @@ def test_random_games_keep_the_invariants(seed: int, two_clubs: bool, no_points:
     assert out.details["hands_played"] == len(s.history) == len(out.details["points_per_hand"])
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_views_never_show_another_seats_cards(seed: int) -> None:
     rng = random.Random(seed)
@@ -128,7 +129,7 @@ def test_views_never_show_another_seats_cards(seed: int) -> None:
     check_views(s)
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(seed=st.integers(0, 2**32), level=st.sampled_from(["beginner", "standard"]))
 def test_computer_games_play_legally_to_the_end(seed: int, level: str) -> None:
     s = State.new(seed=seed)
@@ -142,7 +143,7 @@ def test_computer_games_play_legally_to_the_end(seed: int, level: str) -> None:
     assert s.outcome() is not None
 
 
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=examples(3), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_expert_plays_a_legal_hand(seed: int) -> None:
     s = State.new(seed=seed)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 
+from example_counts import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.kabu import LEVELS, Rules, State, choose
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     seed=st.integers(0, 2**32),
     players=st.integers(1, 3),
@@ -36,7 +37,7 @@ def test_random_rounds_keep_the_invariants(seed, players, arashi, picks):
     assert s.to_act() == ()
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(1, 2), level=st.sampled_from(LEVELS))
 def test_ai_always_returns_a_legal_action(seed, players, level):
     s = State.new(players=players, seed=seed)

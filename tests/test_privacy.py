@@ -6,6 +6,7 @@ import asyncio
 import json
 
 import pytest
+from example_counts import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -232,7 +233,7 @@ async def test_a_server_that_invites_the_bot_back_keeps_its_data(world):
     assert len((await rows(world, HOME))["results"]) == 6
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     games=st.lists(
         st.tuples(

@@ -6,6 +6,7 @@ import itertools
 from functools import cache
 
 import pytest
+from example_counts import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -132,7 +133,7 @@ def test_lower_levels_make_mistakes_on_purpose():
     assert LEVELS[-1] == "perfect"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     piles=st.lists(st.integers(1, 9), min_size=1, max_size=5).filter(lambda p: sum(p) >= 2),
     seeds=st.lists(st.integers(0, 10**6), min_size=60, max_size=60),

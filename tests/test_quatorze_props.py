@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from example_counts import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,7 +13,7 @@ from games.quatorze import LEVELS, State, Status, choose
 from games.quatorze.board import play
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32), rng=st.randoms(use_true_random=False))
 def test_random_games_keep_the_invariants(seed, rng):
     s = State.new(seed=seed)
@@ -46,7 +47,7 @@ def filled_count(s: State) -> int:
     return sum(c is not None for c in s.grid)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(seed=st.integers(0, 2**32), level=st.sampled_from(LEVELS))
 def test_ai_always_returns_a_legal_action(seed, level):
     s = State.new(seed=seed)

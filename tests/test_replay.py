@@ -7,6 +7,7 @@ import io
 import random
 
 import pytest
+from example_counts import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
@@ -142,7 +143,7 @@ def test_a_game_from_a_position_with_red_to_move_numbers_reds_move_first() -> No
     assert "Moves: 1. ... 30-26 2. 9x18x27" in animation.description
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(0, 12))
 def test_every_quarters_game_replays_one_frame_a_position_plus_the_result(
     rng: random.Random, length: int

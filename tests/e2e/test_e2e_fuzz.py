@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from e2e_helpers import TableRows, open_hand, pass_three, playable
+from example_counts import examples
 from forge import STRING_SELECT, forge
 from hearts_leaks import cards_named
 from hypothesis import HealthCheck, given, settings
@@ -151,7 +152,7 @@ async def hearts(driver: Driver, start_bot, rows: TableRows) -> Hearts:
 
 
 @settings(
-    max_examples=15,
+    max_examples=examples(15),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -240,7 +241,7 @@ async def checkers(driver: Driver, start_bot, rows: TableRows) -> Checkers:
 
 
 @settings(
-    max_examples=20,
+    max_examples=examples(20),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
