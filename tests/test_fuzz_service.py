@@ -9,6 +9,7 @@ message a control was clicked on, thrown at every game. Whatever comes in:
   its reader's cards.
 
 Examples are few and fast (``max_examples``, no deadline): the suite stays cheap in CI.
+``PARLOUR_EXAMPLES_SCALE=10`` tries ten times as many (``example_counts``).
 """
 
 from __future__ import annotations
