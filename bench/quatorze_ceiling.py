@@ -5,8 +5,8 @@ decision (every pair a candidate, the same sampled stock orders for all of them)
 nested (the rollouts themselves choose by a small flat search), and the exact expectation once
 the stock is small. Use seeds apart from the benchmark's (0..999) to tune.
 
-    python -m bench.quatorze_ceiling --first 20000 --deals 200 --samples 200
-    python -m bench.quatorze_ceiling --advantage --deals 75 --samples 600 --candidates 8
+    python -m bench.quatorze_ceiling --first 20000 --deals 200 --samples 2000
+    python -m bench.quatorze_ceiling --advantage --deals 1000 --samples 600 --candidates 8
     python -m bench.quatorze_ceiling --stage 5 --first 30000 --deals 400
 """
 
