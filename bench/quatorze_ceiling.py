@@ -1,9 +1,9 @@
 """Offline: how many deals a much stronger fair player clears, ignoring the hint's time limit.
 
 Not part of the suite or the bot. Plays seeded deals with a flat Monte Carlo search at every
-decision (every pair a candidate, the same sampled stock orders for all of them), optionally
-nested (the rollouts themselves choose by a small flat search), and the exact expectation once
-the stock is small. Use seeds apart from the benchmark's (0..999) to tune.
+decision (every pair a candidate, the same sampled stock orders for all of them), and the exact
+expectation once the stock is small (``--exact``); or measures instead (``--advantage``,
+``--stage``). Use seeds apart from the benchmark's (0..999) to tune.
 
     python -m bench.quatorze_ceiling --first 20000 --deals 200 --samples 2000
     python -m bench.quatorze_ceiling --advantage --deals 1000 --samples 600 --candidates 8
