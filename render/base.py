@@ -83,6 +83,23 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return face(size)
 
 
+def fit_text(text: str, size: int, width: float) -> str:
+    """``text`` cut with an ellipsis so that it is at most ``width`` pixels wide at ``size``.
+
+    >>> fit_text("Seat 1", 18, 500)
+    'Seat 1'
+    >>> short = fit_text("a name far too long to fit in a narrow column", 18, 120)
+    >>> short.endswith("…") and face(18).getlength(short) <= 120
+    True
+    """
+    measure = face(size).getlength
+    if measure(text) <= width:
+        return text
+    while text and measure(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
 @lru_cache(maxsize=64)
 def face(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """The same font, unrecorded: for supersampled sprites, which note their final size."""

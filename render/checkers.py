@@ -8,7 +8,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.checkers import square_coords
-from render.base import BACKGROUND, GOLD, HIGHLIGHT, INK, MUTED, Picture, font, to_picture
+from render.base import BACKGROUND, GOLD, HIGHLIGHT, INK, MUTED, Picture, fit_text, font, to_picture
 
 SQUARE = 60
 MARGIN = 16
@@ -247,18 +247,15 @@ def render_checkers(view: dict[str, Any], *, flip: bool = False) -> Picture:
     status = _status(view)
     if view.get("draw_offer") is not None and not view.get("outcome"):
         status = f"{view['turn_name']} to move."
-    draw.text((MARGIN, 10), _fit(status, STATUS_SIZE), fill=INK, font=font(STATUS_SIZE))
-    draw.text((MARGIN, 40), _fit(_second_line(view), TEXT_SIZE), fill=MUTED, font=font(TEXT_SIZE))
+    draw.text(
+        (MARGIN, 10), fit_text(status, STATUS_SIZE, 8 * SQUARE), fill=INK, font=font(STATUS_SIZE)
+    )
+    draw.text(
+        (MARGIN, 40),
+        fit_text(_second_line(view), TEXT_SIZE, 8 * SQUARE),
+        fill=MUTED,
+        font=font(TEXT_SIZE),
+    )
     _draw_board(image, view, flip)
     _draw_footer(image, view, flip)
     return to_picture(image.convert("RGB"), "checkers.png", describe(view))
-
-
-def _fit(text: str, size: int, width: int = 8 * SQUARE) -> str:
-    """``text`` cut with an ellipsis to at most ``width`` pixels at ``size``."""
-    face = font(size)
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"

@@ -25,6 +25,7 @@ from render.base import (
     INK,
     MUTED,
     Picture,
+    fit_text,
     font,
     to_picture,
 )
@@ -81,16 +82,6 @@ def _name(names: Mapping[int, str], seat: int) -> str:
     return name if len(name) <= 24 else name[:23] + "…"
 
 
-def _fit(text: str, size: int, width: int) -> str:
-    """``text`` cut with an ellipsis so that it is at most ``width`` pixels wide."""
-    face = font(size)
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
-
-
 def _heart_badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], broken: bool) -> None:
     colour = HEART_RED if broken else (120, 140, 128)
     draw_suit(draw, Suit.HEARTS, xy, 18, fill=colour)
@@ -138,7 +129,7 @@ def render_hearts_table(
         x0, y0 = 24, TOP + FELT_H - 24 - card_height(LAST_CARD) - 22
         draw.text(
             (x0, y0),
-            _fit(f"Last: {_name(names, last['winner'])}", SMALL, 140),
+            fit_text(f"Last: {_name(names, last['winner'])}", SMALL, 140),
             font=font(SMALL),
             fill=MUTED,
         )
@@ -167,7 +158,7 @@ def _draw_seat(
     name_y, backs_y = (top + backs.height + 14, top) if where == 0 else (top, top + 26)
     if where == 0:  # the bottom seat: name under its cards
         name_y = top + backs.height + 4
-    label = _fit(name, TEXT, 140 if where in (0, 2) else 112)
+    label = fit_text(name, TEXT, 140 if where in (0, 2) else 112)
     if active:
         w = font(TEXT).getlength(label) + 16
         draw.rounded_rectangle(
@@ -199,7 +190,7 @@ def _draw_scores(
     y = TOP + FELT_H + 6
     caption = _caption(view, names)
     if caption:
-        caption = _fit(caption, TEXT, WIDTH - 28)
+        caption = fit_text(caption, TEXT, WIDTH - 28)
         draw.text((WIDTH // 2, y + 14), caption, font=font(TEXT), fill=HIGHLIGHT, anchor="mm")
     y += 34
     columns = ((262, "cards"), (350, "this hand"), (WIDTH - 14, "total"))
@@ -210,7 +201,7 @@ def _draw_scores(
         seat = (bottom + k) % 4
         status = _seat_status(view, seat)
         colour = HIGHLIGHT if status == "to play" else INK
-        draw.text((14, y), _fit(_name(names, seat), TEXT, 118), font=font(TEXT), fill=colour)
+        draw.text((14, y), fit_text(_name(names, seat), TEXT, 118), font=font(TEXT), fill=colour)
         if status:
             draw.text((142, y + 2), status.replace("cards ", ""), font=font(SMALL), fill=MUTED)
         values = (

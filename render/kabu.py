@@ -7,7 +7,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.cards import Card
-from render.base import FELT, FELT_DARK, GOLD, INK, MUTED, Picture, font, to_picture
+from render.base import FELT, FELT_DARK, GOLD, INK, MUTED, Picture, fit_text, font, to_picture
 from render.cards import card_height, card_image, cards_text
 
 WIDTH = 480  # a phone shows it about 400 px wide: every text is 14 px or more here
@@ -66,16 +66,6 @@ def _label(seat: int, names: dict[int, str]) -> str:
     return name if len(name) <= 14 else name[:13] + "…"
 
 
-def _fit(text: str, size: int, width: float) -> str:
-    """``text`` cut with an ellipsis to at most ``width`` pixels at ``size``."""
-    face = font(size)
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
-
-
 def render_kabu(view: dict, names: dict[int, str] | None = None) -> Picture:
     """Draw the table from a Kabu view; ``names`` maps seats to player names.
 
@@ -113,7 +103,7 @@ def render_kabu(view: dict, names: dict[int, str] | None = None) -> Picture:
                 width=4 if acting else 2,
             )
             draw.text((cx, TOP - 34), str(i + 1), font=font(18), fill=outline, anchor="mm")
-            name = _fit(names.get(seat) or f"Seat {seat + 1}", 15, COLUMN - 12)
+            name = fit_text(names.get(seat) or f"Seat {seat + 1}", 15, COLUMN - 12)
             draw.text((cx, TOP - 14), name, font=font(15), fill=outline, anchor="mm")
         else:
             draw.text((cx, TOP - 24), str(i + 1), font=font(18), fill=MUTED, anchor="mm")
@@ -127,13 +117,13 @@ def render_kabu(view: dict, names: dict[int, str] | None = None) -> Picture:
             draw.text(
                 (cx, TOP + CARD_H + 18), str(pos["total"]), font=font(24), fill=colour, anchor="mm"
             )
-            hand = _fit(pos["name"], 15, COLUMN - 10)
+            hand = fit_text(pos["name"], 15, COLUMN - 10)
             draw.text((cx, TOP + CARD_H + 42), hand, font=font(15), fill=colour, anchor="mm")
         if results is not None and seat is not None:
             won = results[seat] == "win"
             _badge(draw, cx, TOP + CARD_H + 58, "WIN" if won else "LOSE", WIN if won else LOSE)
 
-    status = _fit(_status(view, names), 18, WIDTH - 32)
+    status = fit_text(_status(view, names), 18, WIDTH - 32)
     draw.text((WIDTH // 2, HEIGHT - 24), status, font=font(18), fill=INK, anchor="mm")
     return to_picture(image.convert("RGB"), "kabu.png", describe(view, names))
 
