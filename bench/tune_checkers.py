@@ -10,6 +10,8 @@
     nice -n 10 python -m bench.tune_checkers --load a.json b.json --patterns --from-current --write
     python -m bench.tune_checkers --load bench/tuning/checkers-cake-games-*.json.gz --patterns \
         --pattern-l2 1e-8 --l2 1e-6 --from-current --min-pieces 6 --write-to trial.json
+    python -m bench.tune_checkers --load bench/tuning/checkers-cake-rematch-*.json.gz \
+        --from-current --epochs 0 --min-pieces 6 --phases   # where the weights fall short
 
 1. Self-play: the current engine against itself at a fixed node count a move (the compiled
    search when it is built: the same search, many times the nodes per second), from every
@@ -19,7 +21,8 @@
    labelled with the game's result for the side to move (1 won, 1/2 drawn, 0 lost), or with
    ``--label-nodes N`` by a deeper search's score of the position turned into a win chance
    (self-play games are mostly drawn, so their results say little about a position).
-   Whole games are split 80/20 into a training and a held-out set.
+   Whole games are split 80/20 into a training and a held-out set; ``--judge`` holds out
+   other saved sets instead (games the weights have never seen), and every loaded game trains.
    With ``--engine`` the games are the expert's against an outside engine instead (a
    CheckerBoard library, as ``bench_checkers_engine`` plays; ``--engine-openings`` openings
    from number ``--first-game`` on, both colours, ``--engine-budget`` seconds a move),
@@ -46,7 +49,9 @@
    ``--pattern-l2`` (zero, or with ``--from-current`` the current value, so new data refines
    what earlier data taught instead of washing out the patterns it rarely shows); one that
    fewer than ``--min-seen`` training positions show keeps its start.
-   The report gives the log loss of both sets before and after.
+   The report gives the log loss of both sets before and after, and with ``--phases`` how
+   closely the held-out scores follow a teacher's, band by band of pieces on the board
+   (:func:`agreement`): a loss says how well the evaluation does, this says where.
 
 ``--write`` saves the fitted weights to ``games/checkers/weights.json`` with the figures; a fit
 ``--from-current`` keeps there, under ``continues``, the figures of the fit it started from.
@@ -422,6 +427,44 @@ def _loss(data: Data, weights: list[float], k: float, patterns: np.ndarray | Non
     return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
 
 
+# Bands of the pieces on the board, for :func:`agreement`: endings to the opening.
+PHASES = ((2, 9), (10, 13), (14, 17), (18, 21), (22, 24))
+
+
+def agreement(
+    samples: list[Sample],
+    data: Data,
+    weights: list[float],
+    k: float,
+    patterns: np.ndarray | None = None,
+) -> list[tuple[str, int, float, float]]:
+    """How closely the evaluation follows a teacher's scores, phase by phase: for each band of
+    :data:`PHASES`, (the band, its positions, the correlation, the root mean square difference).
+
+    Both scores are in the labels' scale: the teacher's is ``LABEL_K * logit(label)``, the
+    evaluation's its score times ``LABEL_K / k``. It is meant for a teacher's labels: those of
+    exactly 0 or 1 (a game's result, the database's) are left out, while 1/2 is a teacher's
+    level score; a band with fewer than 3 positions is skipped. A held-out loss says how well
+    the evaluation does overall; this says where it falls short.
+    """
+    y = data[2]
+    scored = (y > 0) & (y < 1)
+    ours = _scores(data, weights, patterns) * LABEL_K / k
+    theirs = LABEL_K * np.log(np.where(scored, y, 0.5) / (1 - np.where(scored, y, 0.5)))
+    pieces = np.array([(raw[0] | raw[1]).bit_count() for raw, _ in samples])
+    rows = []
+    for low, high in PHASES:
+        keep = scored & (pieces >= low) & (pieces <= high)
+        n = int(keep.sum())
+        if n < 3:
+            continue
+        a, b = ours[keep], theirs[keep]
+        spread = a.std() * b.std()
+        correlation = float(((a - a.mean()) * (b - b.mean())).mean() / spread) if spread else 0.0
+        rows.append((f"{low}-{high}", n, correlation, float(np.sqrt(((a - b) ** 2).mean()))))
+    return rows
+
+
 def fit_k(data: Data, weights: list[float], patterns: np.ndarray | None = None) -> float:
     """The scale K (to 20) at which the weights' scores best predict the labels."""
     best = min((_loss(data, weights, k, patterns), k) for k in range(40, 801, 20))
@@ -557,6 +600,17 @@ def main() -> None:
         "--min-seen", type=int, default=3, help="patterns in fewer positions keep their start"
     )
     parser.add_argument(
+        "--judge",
+        type=Path,
+        nargs="+",
+        help="hold out these saved sets instead of a fifth of the games (every loaded one trains)",
+    )
+    parser.add_argument(
+        "--phases",
+        action="store_true",
+        help="report, band by band of pieces, how closely the held-out scores follow the labels",
+    )
+    parser.add_argument(
         "--versus",
         type=int,
         default=0,
@@ -653,14 +707,21 @@ def main() -> None:
             },
         )
     played = time.perf_counter() - start
+    judged = [game for path in sorted(args.judge or []) for game in read_set(path)["games"]]
     if args.min_pieces:
         per_game = at_least(per_game, args.min_pieces)
-    # Whole games go to one side of the split: positions of one game are not independent.
-    rng = random.Random(16)
-    rng.shuffle(per_game)
-    cut = len(per_game) * 4 // 5
+        judged = at_least(judged, args.min_pieces)
+    if judged:  # every loaded game trains; other sets are held out
+        cut = len(per_game)
+        per_game += judged
+    else:
+        # Whole games go to one side of the split: positions of one game are not independent.
+        rng = random.Random(16)
+        rng.shuffle(per_game)
+        cut = len(per_game) * 4 // 5
     train = matrix([s for game in per_game[:cut] for s in game])
-    held = matrix([s for game in per_game[cut:] for s in game])
+    held_samples = [s for game in per_game[cut:] for s in game]
+    held = matrix(held_samples)
     hand = [float(HAND_WEIGHTS[t]) for t in TERMS]
     current = [float(WEIGHT_MAP[t]) for t in TERMS]
     current_patterns = np.array(PATTERN_WEIGHTS, dtype=np.float64)
@@ -684,11 +745,17 @@ def main() -> None:
     rounded = [round(x) for x in fitted]
     rounded[0] = 100
     kept = None if patterns is None else np.rint(patterns)
+    # The patterns the fitted weights are read with: fitted ones, or those a fit of the terms
+    # alone keeps (the current ones, continuing; none from the hand-set weights).
+    read_with = kept if kept is not None else current_patterns if args.from_current else None
     report = {
         "games": int(results["games"]),
         "black_score": results["black"] / results["games"],
         "draws": int(results["draws"]),
         "positions": len(train[1]) + len(held[1]),
+        "held_out": ", ".join(sorted(path.name for path in args.judge))
+        if args.judge
+        else "a fifth of the games",
         "opponent": source,
         "engine_budget": engine_budget,
         "nodes_per_move": args.nodes,
@@ -708,8 +775,8 @@ def main() -> None:
         "patterns_nonzero": int(np.count_nonzero(kept)) if kept is not None else 0,
         "loss_before_train": _loss(train, current, k, current_patterns),
         "loss_before_held_out": _loss(held, current, k, current_patterns),
-        "loss_after_train": _loss(train, rounded, k, kept),
-        "loss_after_held_out": _loss(held, rounded, k, kept),
+        "loss_after_train": _loss(train, rounded, k, read_with),
+        "loss_after_held_out": _loss(held, rounded, k, read_with),
         "seconds_playing": round(played),
         "seconds_total": round(time.perf_counter() - start),
     }
@@ -728,13 +795,29 @@ def main() -> None:
     print(f"{'term':>12} {'before':>7} {'after':>7}")
     for term, before, after in zip(TERMS, current, rounded, strict=True):
         print(f"{term:>12} {before:>7g} {after:>7}")
+    if args.phases:
+        print("held-out: the evaluation against the labels' scores, by pieces on the board")
+        print(
+            f"{'pieces':>7} {'positions':>9} {'corr before':>11} {'after':>6} "
+            f"{'rms before':>10} {'after':>6}"
+        )
+        before = (
+            agreement(held_samples, held, current, k, current_patterns)
+            if args.from_current
+            else agreement(held_samples, held, hand, k)
+        )
+        after = agreement(held_samples, held, rounded, k, read_with)
+        for (band, n, c0, r0), (_, _, c1, r1) in zip(before, after, strict=True):
+            print(f"{band:>7} {n:>9} {c0:>11.3f} {c1:>6.3f} {r0:>10.0f} {r1:>6.0f}")
     if args.versus:
         t0 = time.perf_counter()
         other = "current" if args.versus_current else "hand"
         old = [round(x) for x in (current if args.versus_current else hand)]
         if args.versus_current and current_patterns.any():
             old += [int(x) for x in current_patterns]
-        new = rounded + ([int(x) for x in kept] if kept is not None and kept.any() else [])
+        new = rounded + (
+            [int(x) for x in read_with] if read_with is not None and read_with.any() else []
+        )
         # The weights as tuples: the compiled search parses a tuple it has seen before once.
         score, games = versus(new, old, args.versus, args.versus_nodes)
         report[f"versus_{other}_score"] = score
@@ -748,9 +831,7 @@ def main() -> None:
         target = args.write_to or WEIGHTS_FILE
         # Without --patterns the patterns stay as they were (or none, fitting from the hand-set
         # weights): a fit of the terms alone is not read with other terms' patterns.
-        saved_patterns = (
-            kept if kept is not None else current_patterns if args.from_current else None
-        )
+        saved_patterns = read_with
         regions = (
             [
                 [int(v) for v in saved_patterns[g * REGION_SIZE : (g + 1) * REGION_SIZE]]

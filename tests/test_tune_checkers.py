@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import json
 import math
 import random
 import sys
@@ -24,7 +25,7 @@ from bench.tune_checkers import (
 )
 from games.checkers import egdb
 from games.checkers.board import Board
-from games.checkers.evaluation import PATTERNS, REGIONS, TERMS, WEIGHT_MAP
+from games.checkers.evaluation import PATTERN_WEIGHTS, PATTERNS, REGIONS, TERMS, WEIGHT_MAP
 
 
 @pytest.fixture(scope="module")
@@ -128,13 +129,10 @@ def test_a_saved_set_reads_back_the_same_and_compresses_to_stable_bytes(
     assert path.read_bytes() == first
 
 
-def test_a_refit_does_not_depend_on_the_order_its_sets_are_given(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The split into training and held-out games is seeded, so it must see the games in one
-    order whatever order the shell's glob or the user lists the sets in."""
+def random_sets(folder: Path, names: tuple[str, ...]) -> None:
+    """Saved sets of five short random games each, labelled at random."""
     rng = random.Random(3)
-    for name in ("a.json", "b.json"):
+    for name in names:
         games = []
         for _ in range(5):
             board, game = Board(), []
@@ -143,8 +141,15 @@ def test_a_refit_does_not_depend_on_the_order_its_sets_are_given(
                 game.append([list(board._raw()), rng.choice([0.0, 0.5, 1.0])])
             games.append(game)
         results = {"games": 5.0, "black": 2.5, "draws": 1.0, "plies": 60.0}
-        body = {"games": games, "results": results, "nodes": 100}
-        write_set(tmp_path / name, body)
+        write_set(folder / name, {"games": games, "results": results, "nodes": 100})
+
+
+def test_a_refit_does_not_depend_on_the_order_its_sets_are_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The split into training and held-out games is seeded, so it must see the games in one
+    order whatever order the shell's glob or the user lists the sets in."""
+    random_sets(tmp_path, ("a.json", "b.json"))
     written = []
     for first, second in (("a.json", "b.json"), ("b.json", "a.json")):
         out = tmp_path / f"{first}-first.json"
@@ -153,3 +158,64 @@ def test_a_refit_does_not_depend_on_the_order_its_sets_are_given(
         tune_checkers.main()
         written.append(out.read_text())
     assert written[0] == written[1]
+
+
+def test_agreement_reads_a_teachers_scores_band_by_band() -> None:
+    """Labels made from the evaluation's own scores agree with it exactly; labels of exactly 0
+    or 1 (a game's result, the database's) are left out, and so are bands with too few
+    positions."""
+    rng = random.Random(3)
+    board = Board()
+    raws = []
+    for _ in range(8):  # quiet opening moves: every position still has 24 pieces
+        raws.append(board._raw())
+        board.push(sorted(board.legal_moves, key=str)[rng.randrange(len(list(board.legal_moves)))])
+    weights = [float(WEIGHT_MAP[t]) for t in TERMS]
+    k = 300.0
+    scores = tune_checkers._scores(tune_checkers.matrix([(r, 0.5) for r in raws]), weights, None)
+    assert scores.std() > 0
+    samples = [
+        (raw, win_chance(round(s * tune_checkers.LABEL_K / k)))
+        for raw, s in zip(raws, scores, strict=True)
+    ]
+    samples += [(raws[0], 1.0), (raws[2], 0.0)]
+    rows = tune_checkers.agreement(samples, tune_checkers.matrix(samples), weights, k)
+    assert len(rows) == 1
+    band, positions, correlation, rms = rows[0]
+    assert (band, positions) == ("22-24", 8)
+    assert correlation == pytest.approx(1.0, abs=1e-3)
+    assert rms < 1
+
+
+def test_judge_holds_out_whole_sets_and_every_loaded_game_trains(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    random_sets(tmp_path, ("a.json", "b.json"))
+    out = tmp_path / "trial.json"
+    argv = [
+        "tune_checkers",
+        "--load",
+        str(tmp_path / "a.json"),
+        "--judge",
+        str(tmp_path / "b.json"),
+    ]
+    monkeypatch.setattr(
+        sys, "argv", [*argv, "--from-current", "--epochs", "0", "--phases", "--write-to", str(out)]
+    )
+    tune_checkers.main()
+    assert "held-out: the evaluation against the labels' scores" in capsys.readouterr().out
+    report = json.loads(out.read_text())["tuning"]
+    samples = {
+        name: [(tuple(raw), y) for game in read_set(tmp_path / name)["games"] for raw, y in game]
+        for name in ("a.json", "b.json")
+    }
+    assert report["held_out"] == "b.json"
+    assert report["positions"] == len(samples["a.json"]) + len(samples["b.json"])
+    current = [float(WEIGHT_MAP[t]) for t in TERMS]
+    patterns = np.array(PATTERN_WEIGHTS, dtype=np.float64)
+    for name, key in (("a.json", "loss_before_train"), ("b.json", "loss_before_held_out")):
+        data = tune_checkers.matrix(samples[name])
+        loss = tune_checkers._loss(data, current, report["k"], patterns)
+        assert report[key] == pytest.approx(loss)
+    # No epochs and no --patterns: the weights are read with the current patterns after too.
+    assert report["loss_after_held_out"] == pytest.approx(report["loss_before_held_out"], abs=1e-3)
