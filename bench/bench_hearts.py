@@ -12,12 +12,15 @@ the difference (deals are the unit: the four seats of a deal are averaged first)
 time budget (``--budget``) and the decision times are the figures to read.
 
 Levels besides the game's own: ``baseline`` is the expert as it was before issue 16, frozen in
-``bench/hearts_baseline.py`` (the searched pass); ``current`` is the expert as it was before the
-hold-hand work (the frozen search's play with the heuristic pass): on hold hands the two are the
-same player; ``plain`` is the standard level as it was before it learnt to unload high cards.
-The default run sets the expert against ``current``.
+``bench/hearts_baseline.py`` (the searched pass); ``current`` is the frozen search's play with the
+heuristic pass, the expert as it was before the hold-hand work. None of that work was kept, so
+``current`` plays card for card as the expert does today: it is the reference for the next
+change to the play search. On hold hands (no pass) all three are the same player. ``plain`` is
+the standard level as it was before it learnt to unload high cards. The default run sets the
+expert against ``baseline``: what the heuristic pass gained over the searched one.
 
-    python -m bench.bench_hearts                       # expert v current, 20 deals, 0.25 s
+    python -m bench.bench_hearts                       # expert v baseline, 20 deals, 0.25 s
+    python -m bench.bench_hearts --match expert:current --samples 40   # after a search change
     python -m bench.bench_hearts --samples 40 --deals 100   # fixed samples: load-independent
     python -m bench.bench_hearts --full                # 60 deals at the default budget 0.5 s
     python -m bench.bench_hearts --ladder              # every level v the others, random
@@ -300,7 +303,7 @@ def main() -> None:
     kinds = opts.kind or list(KINDS)
     how = f"{opts.samples} sampled deals per decision" if opts.samples else f"budget {budget}s"
     print(f"hearts bench: {deals_n} duplicate deals per match (x4 seats), {how}")
-    pairings: list[tuple[str, str]] = [("expert", CURRENT)]
+    pairings: list[tuple[str, str]] = [("expert", BASELINE)]
     if opts.ladder:
         pairings = [(hi, lo) for lo, hi in combinations(LEVELS, 2)]
         pairings.sort(key=lambda p: (LEVELS.index(p[0]), LEVELS.index(p[1])), reverse=True)
