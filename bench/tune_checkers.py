@@ -10,8 +10,9 @@
     nice -n 10 python -m bench.tune_checkers --load a.json b.json --patterns --from-current --write
     python -m bench.tune_checkers --load bench/tuning/checkers-cake-games-*.json.gz --patterns \
         --pattern-l2 1e-8 --l2 1e-6 --from-current --min-pieces 6 --write-to trial.json
-    python -m bench.tune_checkers --load bench/tuning/checkers-cake-rematch-*.json.gz \
-        --from-current --epochs 0 --min-pieces 6 --phases   # where the weights fall short
+    python -m bench.tune_checkers --load bench/tuning/checkers-cake-games-*.json.gz --judge \
+        bench/tuning/checkers-cake-rematch-*.json.gz --from-current --epochs 0 --min-pieces 6 \
+        --phases                                  # where the weights fall short, on unseen games
 
 1. Self-play: the current engine against itself at a fixed node count a move (the compiled
    search when it is built: the same search, many times the nodes per second), from every
@@ -35,9 +36,10 @@
    exact result instead (1 won, 1/2 drawn, 0 lost): a teacher without a database misjudges
    king endings, and the evaluation's scores of them decide when the expert takes a draw.
    ``--min-pieces N`` leaves the positions of fewer than N pieces out of the fit instead (a
-   saved set keeps them). ``bench/tuning`` keeps four labelled sets of the expert's games against
-   Cake (the README says what they hold); the example above refits from the two the current
-   weights were fitted to, in seconds.
+   saved set keeps them); ``--keep-pieces N`` drops them before the labels and the save (a
+   set of middle games, where a teacher's time is best spent). ``bench/tuning`` keeps
+   labelled sets of the expert's games against Cake (the README says what they hold); the
+   example above refits from the two the current weights were fitted to, in seconds.
 3. The fit (Texel's method): P(win) = 1 / (1 + exp(-score / K)); K is fitted first with the
    weights the fit starts from (hand-set, or with ``--from-current`` the current ones with
    their patterns), then every weight from there by gradient descent on the log loss (Adam),
@@ -564,6 +566,12 @@ def main() -> None:
         help="with --teacher, label the positions the endgame database covers by its result",
     )
     parser.add_argument(
+        "--keep-pieces",
+        type=int,
+        default=0,
+        help="keep (label, save and fit) only the positions of this many pieces or more",
+    )
+    parser.add_argument(
         "--min-pieces",
         type=int,
         default=0,
@@ -681,6 +689,8 @@ def main() -> None:
         source = describe(
             opponent, int(results["games"]), args.nodes, args.first_game, engine_budget
         )
+    if args.keep_pieces:  # before the labels: a teacher's time goes to the positions kept
+        per_game = at_least(per_game, args.keep_pieces)
     if args.teacher:
         print(f"labels: {args.teacher}, {args.teacher_time} s a position", flush=True)
         engine = outside.Engine.load(args.teacher)

@@ -219,3 +219,19 @@ def test_judge_holds_out_whole_sets_and_every_loaded_game_trains(
         assert report[key] == pytest.approx(loss)
     # No epochs and no --patterns: the weights are read with the current patterns after too.
     assert report["loss_after_held_out"] == pytest.approx(report["loss_before_held_out"], abs=1e-3)
+
+
+def test_keep_pieces_drops_the_smaller_positions_before_the_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    random_sets(tmp_path, ("a.json",))
+    kept = tmp_path / "kept.json"
+    argv = ["tune_checkers", "--load", str(tmp_path / "a.json"), "--keep-pieces", "24"]
+    monkeypatch.setattr(sys, "argv", [*argv, "--epochs", "0", "--save", str(kept)])
+    tune_checkers.main()
+    games = read_set(kept)["games"]
+    every = read_set(tmp_path / "a.json")["games"]
+    assert len(games) == len(every)  # every game stays, for the split
+    full = [[raw, y] for game in every for raw, y in game if (raw[0] | raw[1]).bit_count() == 24]
+    assert [s for game in games for s in game] == full
+    assert 0 < len(full) < sum(map(len, every))
