@@ -461,8 +461,7 @@ def agreement(
         if n < 3:
             continue
         a, b = ours[keep], theirs[keep]
-        spread = a.std() * b.std()
-        correlation = float(((a - a.mean()) * (b - b.mean())).mean() / spread) if spread else 0.0
+        correlation = float(np.corrcoef(a, b)[0, 1]) if a.std() and b.std() else 0.0
         rows.append((f"{low}-{high}", n, correlation, float(np.sqrt(((a - b) ** 2).mean()))))
     return rows
 
@@ -811,11 +810,7 @@ def main() -> None:
             f"{'pieces':>7} {'positions':>9} {'corr before':>11} {'after':>6} "
             f"{'rms before':>10} {'after':>6}"
         )
-        before = (
-            agreement(held_samples, held, current, k, current_patterns)
-            if args.from_current
-            else agreement(held_samples, held, hand, k)
-        )
+        before = agreement(held_samples, held, current, k, current_patterns)  # as loss_before
         after = agreement(held_samples, held, rounded, k, read_with)
         for (band, n, c0, r0), (_, _, c1, r1) in zip(before, after, strict=True):
             print(f"{band:>7} {n:>9} {c0:>11.3f} {c1:>6.3f} {r0:>10.0f} {r1:>6.0f}")
@@ -841,13 +836,12 @@ def main() -> None:
         target = args.write_to or WEIGHTS_FILE
         # Without --patterns the patterns stay as they were (or none, fitting from the hand-set
         # weights): a fit of the terms alone is not read with other terms' patterns.
-        saved_patterns = read_with
         regions = (
             [
-                [int(v) for v in saved_patterns[g * REGION_SIZE : (g + 1) * REGION_SIZE]]
+                [int(v) for v in read_with[g * REGION_SIZE : (g + 1) * REGION_SIZE]]
                 for g in range(len(REGIONS))
             ]
-            if saved_patterns is not None and saved_patterns.any()
+            if read_with is not None and read_with.any()
             else None
         )
         body = json.dumps(
