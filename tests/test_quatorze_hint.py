@@ -8,9 +8,17 @@ import random
 from itertools import permutations
 
 from games.cards import Card, full_deck
-from games.quatorze import State, Status, choose, hint
+from games.quatorze import State, Status, Suggestion, choose, format_move, hint, suggest
 from games.quatorze.board import pairs, play
-from games.quatorze.fair import Endgame, Expectation, SplitMix, options, ranked, rollout
+from games.quatorze.fair import (
+    Endgame,
+    Expectation,
+    SplitMix,
+    options,
+    playouts,
+    ranked,
+    rollout,
+)
 from games.quatorze.solver import solve
 
 SAMPLES = 16
@@ -179,6 +187,38 @@ def test_with_one_card_left_it_finds_the_only_order_that_clears_the_grid() -> No
     for a, b in options(s.values(), 1):
         assert chances.move(s.values(), a, b, counts, 1) == (1.0 if (a, b) == (24, 20) else 0.0)
     assert hint(s, seed=1, limit=SAMPLES) == "25-21"
+
+
+def test_the_hints_chance_with_three_cards_left_is_the_exact_expectation() -> None:
+    for s in _positions_with_stock(3, 4):
+        found = suggest(s, seed=1, limit=SAMPLES)
+        grid, counts = s.values(), _counts([int(c.rank) for c in s.stock])
+        assert found.orders == 0
+        assert found.chance == Expectation(Endgame()).position(grid, counts, 3)
+        assert format_move(*found.move) == hint(s, seed=1, limit=SAMPLES)
+
+
+def test_with_the_stock_gone_the_hints_chance_is_certain_either_way() -> None:
+    clears = _position([9, 2, 13, 11, 10, 6, 12, 3, 8, 4, 5, 1] + [0] * 13, [])
+    assert suggest(clears, seed=1, limit=SAMPLES) == Suggestion((0, 10), 1.0)
+    # An ace, a king, an ace and a 5: either pair leaves an ace and a 5, which never pair.
+    stuck = _position([1, 13, 1, 5] + [0] * 21, [])
+    found = suggest(stuck, seed=1, limit=SAMPLES)
+    assert found.chance == 0.0 and found.move in pairs(stuck.values())
+
+
+def test_the_hints_chance_is_the_share_of_sampled_orders_its_move_cleared() -> None:
+    for s in _positions_with_stock(15, 6):
+        found = suggest(s, seed=3, limit=64)
+        assert format_move(*found.move) == hint(s, seed=3, limit=64)
+        assert 0 < found.orders <= 64 and found.chance is not None
+        assert (found.chance * found.orders).is_integer()
+    # A forced move is measured too, on the sample count asked for.
+    forced = next(s for s in _positions_with_stock(9, 200) if len(pairs(s.values())) == 1)
+    found = suggest(forced, seed=7, limit=SAMPLES)
+    (won,) = playouts(forced.values(), forced.unseen_values(), [found.move], SAMPLES, 7)
+    assert found.orders == SAMPLES and found.chance == won.bit_count() / SAMPLES
+    assert hint(forced, seed=7, limit=SAMPLES) == format_move(*found.move)
 
 
 def test_a_fixed_sample_count_makes_the_choice_reproducible() -> None:

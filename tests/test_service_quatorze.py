@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from support import member
@@ -17,6 +18,12 @@ ALICE = member(1, "Alice")
 BOB = member(2, "Bob")
 PNG = b"\x89PNG"
 MAX_MOVES = 30  # 26 pairs clear the deck
+# The hint's chance, in one of its three wordings (sampled orders, exact, the stock gone).
+CHANCE = (
+    r"cleared the grid in [\d,]+ of [\d,]+ sampled stock orders \(\d+%\)"
+    r"|\d+% of the possible orders of the stock clear the grid"
+    r"|(This pair still|No pair) clears the grid"
+)
 
 
 @pytest.fixture(autouse=True)
@@ -53,6 +60,7 @@ async def test_whole_games_with_the_hints_policy_to_the_scoreboard(service):
             private = hint.private
             assert private.content.startswith("💡 Take **")
             assert "not the stock's order" in private.content
+            assert re.search(CHANCE, private.content), private.content
             (picture,) = private.pictures
             assert picture.png.startswith(PNG) and "Selected: " in picture.description
             [[take]] = private.rows

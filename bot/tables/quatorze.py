@@ -30,8 +30,8 @@ card you named first. Once the stock is empty, the remaining cards close up in r
 after each pair, so the gaps collect at the end.
 • The game ends when no row or column holds a pair, or when you **Give up**.
 • Choose a pair in the menu (cells are numbered 1-25 on the image). **Hint** suggests the \
-pair the computer would take; like you, it sees the grid and which cards are gone, never the \
-stock's order.
+pair the computer would take, and how often it clears the grid from there; like you, it sees \
+the grid and which cards are gone, never the stock's order.
 • `/quatorze start winnable:True` deals only games that can be cleared.
 • Your best score and your wins in this server are on `/scoreboard`."""
 
@@ -49,9 +49,52 @@ def _line(a: int, b: int) -> str:
     return f"row {a // 5 + 1}" if a // 5 == b // 5 else f"column {a % 5 + 1}"
 
 
-def suggested_pair(state: dict[str, Any], budget: float, seed: int) -> str:
-    """The hint's move; top-level so the process pool can run it."""
-    return quatorze.hint(State.from_dict(state), budget, seed)
+def suggested_pair(
+    state: dict[str, Any], budget: float, seed: int
+) -> tuple[str, float | None, int]:
+    """The hint's move, its chance of clearing the grid and the sampled orders behind it (0:
+    exact); top-level so the process pool can run it."""
+    found = quatorze.suggest(State.from_dict(state), budget, seed)
+    return quatorze.format_move(*found.move), found.chance, found.orders
+
+
+def chance_words(chance: float | None, orders: int, stock: int) -> str:
+    """What the hint knows of its move's chance, in a sentence (empty when it knows nothing).
+
+    >>> chance_words(0.875, 0, 3)
+    'With best play, 88% of the possible orders of the stock clear the grid after it.'
+    >>> chance_words(1873 / 2000, 2000, 20)
+    "Then the hint's own play cleared the grid in 1,873 of 2,000 sampled stock orders (94%)."
+    >>> chance_words(0.0, 0, 0)
+    'No pair clears the grid any more; this one takes the most cards.'
+    """
+    if chance is None:
+        return ""
+    if orders:
+        cleared = round(chance * orders)
+        return (
+            f"Then the hint's own play cleared the grid in {cleared:,} of {orders:,} sampled "
+            f"stock orders ({_percent(cleared / orders)})."
+        )
+    if stock == 0:
+        if chance == 1.0:
+            return "This pair still clears the grid."
+        return "No pair clears the grid any more; this one takes the most cards."
+    return (
+        f"With best play, {_percent(chance)} of the possible orders of the stock clear the grid "
+        "after it."
+    )
+
+
+def _percent(share: float) -> str:
+    """A share in whole percent, never 0% or 100% unless it is exactly that.
+
+    >>> _percent(0.999), _percent(0.5), _percent(1.0)
+    ('99%', '50%', '100%')
+    """
+    if 0.0 < share < 1.0:
+        share = min(max(share, 0.01), 0.99)
+    return f"{share:.0%}"
 
 
 @dataclass(slots=True)
@@ -215,12 +258,14 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
     ) -> Screen:
         """The pair the computer would take, from what the player sees, shown privately."""
         seed = table_seed(table, len(state.moves))
-        move = compute(suggested_pair, state.to_dict(), self.hint_budget, seed)
+        move, chance, orders = compute(suggested_pair, state.to_dict(), self.hint_budget, seed)
         a, b = quatorze.parse_move(move)
         picture = render_quatorze(state.view(0), (a + 1, b + 1))
+        odds = chance_words(chance, orders, len(state.stock))
         content = (
             f"💡 Take **{_cell(state, a)}** and **{_cell(state, b)}** ({_line(a, b)}). "
-            "The hint sees what you see: the grid and the cards gone, not the stock's order."
+            + (odds + " " if odds else "")
+            + "The hint sees what you see: the grid and the cards gone, not the stock's order."
         )
         return Screen(
             content=content,

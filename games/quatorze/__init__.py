@@ -8,7 +8,7 @@ True
 """
 
 from games.base import Engine
-from games.quatorze.ai import LEVELS, choose, hint
+from games.quatorze.ai import LEVELS, Suggestion, choose, hint, suggest
 from games.quatorze.state import State, Status, format_move, parse_move
 
 ENGINE: Engine[State] = Engine("quatorze", State, choose, LEVELS)
@@ -18,8 +18,10 @@ __all__ = [
     "LEVELS",
     "State",
     "Status",
+    "Suggestion",
     "choose",
     "format_move",
     "hint",
     "parse_move",
+    "suggest",
 ]

@@ -18,6 +18,10 @@ order (a determinised solver that did would believe every move wins):
 The losses are full grids without a pair while the stock lasts, prepared many moves before, so
 the search runs at every decision, not only when pairs run short.
 
+``suggest`` also says how likely the move is to clear the grid (``Suggestion``): exact with the
+stock gone or nearly gone, otherwise the share of the sampled orders that the move and the
+rating's play after it cleared (a little below what best play would clear).
+
 >>> from games.quatorze.state import State
 >>> s = State.new(seed=5)
 >>> choose(s, 0, "best", 0.1, seed=1, limit=8) in s.legal_actions(0)
@@ -30,6 +34,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from games.base import IllegalAction
 from games.quatorze.board import pairs, play
@@ -57,6 +62,22 @@ CHECK_EVERY = 16  # samples between two looks at the counts (stop early, drop th
 DROP_Z = 2.5  # drop a move this many standard errors behind the leader (paired outcomes)
 SWITCH_Z = 1.5  # leave the best-rated move only for one this many standard errors ahead
 EXACT_NODE_LIMIT = 200_000  # with the stock gone nothing is hidden: search deeper
+FORCED_SAMPLES = 256  # sampled orders that measure the chance of a forced move (``suggest``)
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """The hint's move and its chance of clearing the grid.
+
+    ``chance`` is exact when ``orders`` is 0 (the stock gone, or ``EXACT_STOCK`` cards or
+    fewer in it): the chance with best play over every order of the stock. Otherwise it is the
+    share of ``orders`` sampled orders that the move, and the rating's play after it, cleared.
+    ``None`` when nothing measured it (no samples allowed, or an endgame too big to settle).
+    """
+
+    move: Move
+    chance: float | None
+    orders: int = 0
 
 
 def best_move(
@@ -69,6 +90,21 @@ def best_move(
     candidates: int = CANDIDATES,
 ) -> Move:
     """The hint's move on a value grid, with ``unseen`` the values that make up the stock."""
+    return _suggestion(grid, unseen, stock_count, samples, seed, deadline, candidates).move
+
+
+def _suggestion(
+    grid: tuple[int, ...],
+    unseen: Sequence[int],
+    stock_count: int,
+    samples: int,
+    seed: int,
+    deadline: float | None = None,
+    candidates: int = CANDIDATES,
+    forced_orders: int = 0,
+) -> Suggestion:
+    """:func:`best_move` with its chance; a forced move is measured on ``forced_orders``
+    sampled orders (none: no chance, the computer's own play does not need it)."""
     if len(unseen) != stock_count:
         raise ValueError("the unseen cards are the stock")
     if not pairs(grid):
@@ -79,15 +115,20 @@ def best_move(
     for v in unseen:
         counts[v] += 1
     moves = ranked(grid, counts, stock_count)
-    if len(moves) == 1:
-        return moves[0]
     if stock_count <= EXACT_STOCK:
         chances = Expectation(Endgame())
         values = [chances.move(grid, a, b, counts, stock_count) for a, b in moves]
-        return moves[max(range(len(moves)), key=lambda i: (values[i], -i))]
+        best = max(range(len(moves)), key=lambda i: (values[i], -i))
+        return Suggestion(moves[best], values[best])
+    if len(moves) == 1:
+        if forced_orders <= 0:
+            return Suggestion(moves[0], None)
+        won = playouts(grid, unseen, moves, forced_orders, seed)[0].bit_count()
+        return Suggestion(moves[0], won / forced_orders, forced_orders)
     if samples <= 0:
-        return moves[0]
-    return moves[_played_out(grid, moves[:candidates], unseen, samples, seed, deadline)]
+        return Suggestion(moves[0], None)
+    best, wins, done = _played_out(grid, moves[:candidates], unseen, samples, seed, deadline)
+    return Suggestion(moves[best], wins / done, done)
 
 
 def _played_out(
@@ -97,8 +138,9 @@ def _played_out(
     samples: int,
     seed: int,
     deadline: float | None,
-) -> int:
-    """The index of the move that clears the grid in the most sampled stock orders.
+) -> tuple[int, int, int]:
+    """The index of the move that clears the grid in the most sampled stock orders, with the
+    orders it cleared and the orders played.
 
     Every move is played out on the same orders, with the same blind play after it (common
     random numbers), so two moves differ only where one wins and the other loses. The orders
@@ -129,7 +171,8 @@ def _played_out(
             break
     lead = max(alive, key=lambda i: (wins[i], -i))
     rated = min(alive)
-    return rated if _close(wins, record, lead, rated, SWITCH_Z) else lead
+    best = rated if _close(wins, record, lead, rated, SWITCH_Z) else lead
+    return best, wins[best], done
 
 
 def _close(wins: list[int], record: list[int], lead: int, other: int, z: float) -> bool:
@@ -139,23 +182,24 @@ def _close(wins: list[int], record: list[int], lead: int, other: int, z: float) 
     return wins[lead] - wins[other] <= z * math.sqrt(differ)
 
 
-def _exact(grid: tuple[int, ...]) -> Move:
+def _exact(grid: tuple[int, ...]) -> Suggestion:
     """Nothing hidden: the first pair that still clears the grid, else the one that goes
-    furthest."""
+    furthest (chance 0 when the solver settled every pair, else unknown)."""
     found = pairs(grid)
     end = Endgame(node_limit=EXACT_NODE_LIMIT)  # the fast check first, shared dead ends
     for a, b in found:
         if end.won(play(grid, (), 0, a, b)[0]):
-            return a, b
-    best, most = found[0], -1
+            return Suggestion((a, b), 1.0)
+    best, most, settled = found[0], -1, True
     for a, b in found:
         child, _ = play(grid, (), 0, a, b)
         result = solve(child, (), 0, node_limit=EXACT_NODE_LIMIT)
         if result.won:
-            return a, b
+            return Suggestion((a, b), 1.0)
+        settled = settled and result.complete
         if result.pairs > most:
             best, most = (a, b), result.pairs
-    return best
+    return Suggestion(best, 0.0 if settled else None)
 
 
 def hint(state: State, budget: float = 0.5, seed: int = 0, *, limit: int | None = None) -> str:
@@ -164,6 +208,22 @@ def hint(state: State, budget: float = 0.5, seed: int = 0, *, limit: int | None 
     ``limit`` fixes the number of sampled stock orders (tests, benchmarks); otherwise the
     search samples until ``budget`` seconds have passed (or it is sure sooner).
     """
+    a, b = _suggest(state, budget, seed, limit, forced_orders=0).move
+    return format_move(a, b)
+
+
+def suggest(
+    state: State, budget: float = 0.5, seed: int = 0, *, limit: int | None = None
+) -> Suggestion:
+    """:func:`hint`'s move with its chance of clearing the grid (the player's Hint shows both;
+    a forced move is measured too, on ``FORCED_SAMPLES`` orders at the most)."""
+    forced = FORCED_SAMPLES if limit is None else min(FORCED_SAMPLES, limit)
+    return _suggest(state, budget, seed, limit, forced)
+
+
+def _suggest(
+    state: State, budget: float, seed: int, limit: int | None, forced_orders: int
+) -> Suggestion:
     legal = state.legal_actions(0)
     if not [a for a in legal if a != "give-up"]:
         raise IllegalAction("There is no pair to take.")
@@ -173,10 +233,15 @@ def hint(state: State, budget: float = 0.5, seed: int = 0, *, limit: int | None 
         fast = compiled_available()
         samples = min(MAX_SAMPLES[fast], max(16, round(budget * SAMPLES_PER_SECOND[fast])))
         deadline = time.monotonic() + budget
-    a, b = best_move(
-        state.values(), state.unseen_values(), len(state.stock), samples, seed, deadline
+    return _suggestion(
+        state.values(),
+        state.unseen_values(),
+        len(state.stock),
+        samples,
+        seed,
+        deadline,
+        forced_orders=forced_orders,
     )
-    return format_move(a, b)
 
 
 def choose(
