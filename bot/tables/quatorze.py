@@ -64,7 +64,7 @@ def chance_words(chance: float | None, orders: int, stock: int) -> str:
     >>> chance_words(0.875, 0, 3)
     'With best play, 88% of the possible orders of the stock clear the grid after it.'
     >>> chance_words(1873 / 2000, 2000, 20)
-    "Then the hint's own play cleared the grid in 1,873 of 2,000 sampled stock orders (94%)."
+    "After it, the hint's play cleared the grid in 1,873 of 2,000 sampled stock orders (94%)."
     >>> chance_words(0.0, 0, 0)
     'No pair clears the grid any more; this one takes the most cards.'
     """
@@ -73,7 +73,7 @@ def chance_words(chance: float | None, orders: int, stock: int) -> str:
     if orders:
         cleared = round(chance * orders)
         return (
-            f"Then the hint's own play cleared the grid in {cleared:,} of {orders:,} sampled "
+            f"After it, the hint's play cleared the grid in {cleared:,} of {orders:,} sampled "
             f"stock orders ({_percent(cleared / orders)})."
         )
     if stock == 0:
