@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bench import build_checkers_book as builder
 from games.checkers import bitboard as bb
 from games.checkers.board import Board, Move
 from games.checkers.book import load_book, moves_for, parse_book
@@ -52,3 +53,21 @@ def test_book_replies_are_legal_actions_of_the_game() -> None:
         state.apply(state.to_act()[0], text)
     replies = moves_for(state.board)
     assert replies and set(replies) <= set(state.legal_actions(1))
+
+
+def test_the_builder_writes_a_book_of_the_best_replies_within_the_margin(tmp_path, monkeypatch):
+    lines = builder.positions(1)
+    assert lines[0] == [] and len(lines) == 1 + len(list(Board().legal_moves))
+    scored = builder.rate([], nodes=2000)
+    assert sorted(m for _, m in scored) == sorted(str(m) for m in Board().legal_moves)
+    assert [s for s, _ in scored] == sorted((s for s, _ in scored), reverse=True)
+    assert builder._entry(["11-15"], [(12, "24-19"), (8, "22-18"), (3, "23-19")], 5) == (
+        "11-15 : 24-19 22-18  # +12"
+    )
+    out = tmp_path / "book.txt"
+    argv = ["build_checkers_book", "--plies", "1", "--nodes", "500", "--workers", "2"]
+    monkeypatch.setattr("sys.argv", [*argv, "--out", str(out)])
+    builder.main()
+    book = parse_book(out.read_text())
+    assert len(book) == len(builder.positions(1))
+    assert "each move searched 500 nodes" in out.read_text()
