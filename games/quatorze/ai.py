@@ -72,7 +72,8 @@ class Suggestion:
     ``chance`` is exact when ``orders`` is 0 (the stock gone, or ``EXACT_STOCK`` cards or
     fewer in it): the chance with best play over every order of the stock. Otherwise it is the
     share of ``orders`` sampled orders that the move, and the rating's play after it, cleared.
-    ``None`` when nothing measured it (no samples allowed, or an endgame too big to settle).
+    ``None`` when nothing measured it (no samples allowed, a forced move left unmeasured, or an
+    endgame too big to settle).
     """
 
     move: Move
@@ -115,14 +116,14 @@ def _suggestion(
     for v in unseen:
         counts[v] += 1
     moves = ranked(grid, counts, stock_count)
+    if len(moves) == 1 and forced_orders <= 0:
+        return Suggestion(moves[0], None)
     if stock_count <= EXACT_STOCK:
         chances = Expectation(Endgame())
         values = [chances.move(grid, a, b, counts, stock_count) for a, b in moves]
         best = max(range(len(moves)), key=lambda i: (values[i], -i))
         return Suggestion(moves[best], values[best])
     if len(moves) == 1:
-        if forced_orders <= 0:
-            return Suggestion(moves[0], None)
         won = playouts(grid, unseen, moves, forced_orders, seed)[0].bit_count()
         return Suggestion(moves[0], won / forced_orders, forced_orders)
     if samples <= 0:
@@ -208,22 +209,23 @@ def hint(state: State, budget: float = 0.5, seed: int = 0, *, limit: int | None 
     ``limit`` fixes the number of sampled stock orders (tests, benchmarks); otherwise the
     search samples until ``budget`` seconds have passed (or it is sure sooner).
     """
-    a, b = _suggest(state, budget, seed, limit, forced_orders=0).move
+    a, b = suggest(state, budget, seed, limit=limit, forced_orders=0).move
     return format_move(a, b)
 
 
 def suggest(
-    state: State, budget: float = 0.5, seed: int = 0, *, limit: int | None = None
+    state: State,
+    budget: float = 0.5,
+    seed: int = 0,
+    *,
+    limit: int | None = None,
+    forced_orders: int | None = None,
 ) -> Suggestion:
-    """:func:`hint`'s move with its chance of clearing the grid (the player's Hint shows both;
-    a forced move is measured too, on ``FORCED_SAMPLES`` orders at the most)."""
-    forced = FORCED_SAMPLES if limit is None else min(FORCED_SAMPLES, limit)
-    return _suggest(state, budget, seed, limit, forced)
-
-
-def _suggest(
-    state: State, budget: float, seed: int, limit: int | None, forced_orders: int
-) -> Suggestion:
+    """:func:`hint`'s move with its chance of clearing the grid (the player's Hint shows both).
+    A forced move is measured on ``forced_orders`` sampled orders (by default
+    ``FORCED_SAMPLES``, or ``limit`` if fewer; 0: not measured, as the computer's own play)."""
+    if forced_orders is None:
+        forced_orders = FORCED_SAMPLES if limit is None else min(FORCED_SAMPLES, limit)
     legal = state.legal_actions(0)
     if not [a for a in legal if a != "give-up"]:
         raise IllegalAction("There is no pair to take.")
