@@ -27,6 +27,7 @@ expert against ``baseline``: what the heuristic pass gained over the searched on
     python -m bench.bench_hearts --match expert:baseline --kind hold --samples 40
     python -m bench.bench_hearts --match standard:plain --deals 1000
     python -m bench.bench_hearts --kind hold --samples 30 --deals 100 --set OTHERS_WEIGHT=0.3
+    python -m bench.bench_hearts --match expert:current --samples 1600 --base-samples 400
     PARLOUR_HEARTS_CORE=python python -m bench.bench_hearts --samples 40   # Python roll-outs
 """
 
@@ -122,24 +123,29 @@ def plain_choose(view: dict[str, Any]) -> str:
 
 class Player:
     """Decides for any level; with fixed samples every decision is a function of the view, so
-    the duplicate runs of a deal reuse the decisions they share (``cache``)."""
+    the duplicate runs of a deal reuse the decisions they share (``cache``). ``per_level``
+    gives a level a sample count of its own (``--base-samples``)."""
 
-    def __init__(self, budget: float, samples: int | None) -> None:
+    def __init__(
+        self, budget: float, samples: int | None, per_level: dict[str, int] | None = None
+    ) -> None:
         self.budget = budget
         self.samples = samples
+        self.per_level = per_level or {}
         self.cache: dict[tuple[str, str], str] = {}
 
     def __call__(self, state: State, seat: int, level: str, seed: int) -> str:
         view = state.view(seat)
-        key = (level, json.dumps(view, sort_keys=True)) if self.samples is not None else None
+        samples = self.per_level.get(level, self.samples)
+        key = (level, json.dumps(view, sort_keys=True)) if samples is not None else None
         if key is not None and key in self.cache:
             return self.cache[key]
         if level == PLAIN:
             action = plain_choose(view)
         elif level in (BASELINE, CURRENT):
-            action = frozen_choose(view, self.budget, seed, self.samples, level == BASELINE)
+            action = frozen_choose(view, self.budget, seed, samples, level == BASELINE)
         else:
-            action = choose(view, seat, level, self.budget, seed, limit=self.samples)
+            action = choose(view, seat, level, self.budget, seed, limit=samples)
         if key is not None:
             self.cache[key] = action
         return action
@@ -171,11 +177,11 @@ def play_hand(
 
 
 def _duplicate(
-    args: tuple[int, str, str, float, int | None, str],
+    args: tuple[int, str, str, float, int | None, str, int | None],
 ) -> tuple[list[tuple[int, int]], dict[str, list[float]]]:
     """One deal: the baseline's four seats, then the tested level in each seat in turn."""
-    deal, tested, base, budget, samples, kind = args
-    player = Player(budget, samples)
+    deal, tested, base, budget, samples, kind, base_samples = args
+    player = Player(budget, samples, {base: base_samples} if base_samples else None)
     base_scores, times = play_hand(deal, (base,) * 4, player, kind)
     pairs = []
     for seat in range(4):
@@ -213,11 +219,15 @@ def match(
     samples: int | None,
     pool: Executor | None,
     kind: str = "pass",
+    base_samples: int | None = None,
 ) -> tuple[list[list[tuple[int, int]]], dict[str, list[float]]]:
-    """Every deal's (tested, baseline) points per seat, and the decision times."""
+    """Every deal's (tested, baseline) points per seat, and the decision times; the baseline
+    searches ``base_samples`` sampled deals a decision where given, else ``samples``."""
+    if base_samples and base == tested:
+        raise ValueError("--base-samples needs a baseline level other than the tested one")
     per_deal: list[list[tuple[int, int]]] = []
     times: dict[str, list[float]] = {}
-    work = [(d, tested, base, budget, samples, kind) for d in deals]
+    work = [(d, tested, base, budget, samples, kind, base_samples) for d in deals]
     results = pool.map(_duplicate, work) if pool else map(_duplicate, work)
     for pairs, t in results:
         per_deal.append(pairs)
@@ -283,6 +293,12 @@ def main() -> None:
         "--samples", type=int, help="fixed sampled deals per searched decision (no clock)"
     )
     parser.add_argument(
+        "--base-samples",
+        type=int,
+        help="the baseline's own fixed sampled deals a decision (the sample count under test; "
+        "the baseline must be another level, e.g. current)",
+    )
+    parser.add_argument(
         "--workers", "--jobs", type=int, default=1, help="processes (the machine is shared)"
     )
     parser.add_argument("--first-deal", type=int, default=1000)
@@ -302,6 +318,10 @@ def main() -> None:
     deals = list(range(opts.first_deal, opts.first_deal + deals_n))
     kinds = opts.kind or list(KINDS)
     how = f"{opts.samples} sampled deals per decision" if opts.samples else f"budget {budget}s"
+    if opts.base_samples:
+        if not opts.samples:
+            parser.error("--base-samples needs --samples")
+        how += f" ({opts.base_samples} for the baseline)"
     print(f"hearts bench: {deals_n} duplicate deals per match (x4 seats), {how}")
     pairings: list[tuple[str, str]] = [("expert", BASELINE)]
     if opts.ladder:
@@ -321,7 +341,9 @@ def main() -> None:
             both: list[list[tuple[int, int]]] = []
             for kind in kinds:
                 start = time.perf_counter()
-                per_deal, t = match(tested, base, deals, budget, opts.samples, pool, kind)
+                per_deal, t = match(
+                    tested, base, deals, budget, opts.samples, pool, kind, opts.base_samples
+                )
                 both += per_deal
                 for k, v in t.items():
                     all_times.setdefault(k, []).extend(v)

@@ -10,6 +10,12 @@ then depends on the machine's load, which is printed).
     python -m bench.bench_quatorze --quick         # 100 deals
     python -m bench.bench_quatorze --budget 0.5    # the bot's budget per move, not samples
     python -m bench.bench_quatorze --samples 64 --old-deals 0
+    python -m bench.bench_quatorze --against 8000   # the hint at another sample count, paired
+
+Two players on the same deals disagree on few of them, so each comparison is also given paired:
+the deals only one of the two won, and the difference with its standard error. Even the same
+hint with other sampled orders ends some 5% of 1,000 deals differently, about 0.7 points of
+standard error (``docs/quatorze-hint.md``).
     PARLOUR_QUATORZE_CORE=python python -m bench.bench_quatorze --quick   # Python playouts
 """
 
@@ -74,6 +80,20 @@ def old_hint_play_out(seed: int, samples: int) -> bool:
     return s.status is Status.WON
 
 
+def paired(name: str, a: dict[int, bool], b: dict[int, bool]) -> str:
+    """Two players on the same deals: the deals only one of them won, and the difference in
+    win rate with its standard error (over deals)."""
+    n = len(a)
+    only_a = sum(a[s] and not b[s] for s in a)
+    only_b = sum(b[s] and not a[s] for s in a)
+    diff = (only_a - only_b) / n
+    se = math.sqrt(max(0.0, (only_a + only_b) / n - diff * diff) / max(1, n - 1))
+    return (
+        f"  {name:<30} won by the first only {only_a}, by the second only {only_b}: "
+        f"{diff:+.1%} (s.e. {se:.1%})"
+    )
+
+
 def line(name: str, wins: int, n: int, seconds: float) -> str:
     lo, hi = wilson(wins, n)
     return f"  {name:<30} {wins / n:6.1%}  [{lo:6.1%}, {hi:6.1%}]  ({n} deals, {seconds:.0f}s)"
@@ -89,6 +109,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--budget", type=float, default=None, help="seconds a move instead of a sample count"
+    )
+    parser.add_argument(
+        "--against", type=int, default=None, help="also the hint at this many samples, paired"
     )
     parser.add_argument("--old-deals", type=int, default=200, help="deals for the old hint")
     parser.add_argument("--old-samples", type=int, default=10, help="the old hint's samples")
@@ -114,8 +137,13 @@ def main() -> None:
     load_after = os.getloadavg()
 
     t0 = time.perf_counter()
-    greedy_wins = sum(play_out(seed, "best", 0) for seed in seeds)
+    greedy_won = {seed: play_out(seed, "best", 0) for seed in seeds}
+    greedy_wins = sum(greedy_won.values())
     t_greedy = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    other_won = {seed: play_out(seed, "best", args.against) for seed in seeds if args.against}
+    t_other = time.perf_counter() - t0
 
     t0 = time.perf_counter()
     random_wins = sum(play_out(seed, "casual", 0) for seed in seeds)
@@ -137,6 +165,9 @@ def main() -> None:
     last = seeds[-1]
     print(f"Quatorze, seeded deals {seeds[0]}..{last}: win rate [95% interval]")
     print(line(f"fair hint ({mode})", hint_wins, deals, t_hint))
+    if other_won:
+        other = f"fair hint ({args.against} samples)"
+        print(line(other, sum(other_won.values()), deals, t_other))
     print(line("greedy (the hint's rating)", greedy_wins, deals, t_greedy))
     if old_seeds:
         print(line(f"old hint ({args.old_samples} samples)", old_wins, len(old_seeds), t_old))
@@ -154,6 +185,10 @@ def main() -> None:
         f"  load average (1 min) {load_before[0]:.1f} before, {load_after[0]:.1f} after the "
         f"hint's games ({os.cpu_count()} cpus)"
     )
+    print("paired, on the same deals:")
+    print(paired("fair hint v greedy", hint_won, greedy_won))
+    if other_won:
+        print(paired(f"fair hint v {args.against} samples", hint_won, other_won))
     old_same = sum(hint_won[seed] for seed in old_seeds)
     ratios = f"  ratios: fair/random wins {hint_wins / max(1, random_wins):.3f}"
     ratios += f"; fair/greedy {hint_wins / max(1, greedy_wins):.3f}"
