@@ -48,8 +48,10 @@ def advantages(args: argparse.Namespace) -> None:
     """Along the rating's own games, how much better the best move is than the rated one, by
     ``--samples`` sampled orders a move (the same for all moves). The best is picked on half of
     the orders and judged on the other half (no winner's luck). By the performance difference
-    lemma, the sum over a game estimates what one step of policy improvement (a flat search
-    with unlimited samples over the rating's rollouts) adds to the rating's win rate."""
+    lemma, the sum over a game estimates what that step of policy improvement adds to the
+    rating's win rate. The pick on half the orders is itself noisy, so this is a lower bound
+    for the step with unlimited samples (stop 36: +0.33% at 600 orders; the hint, which plays
+    2,000 orders, adds about +0.6% on the same deals)."""
     per_game: list[float] = []
     decisions = 0
     t0 = time.perf_counter()
