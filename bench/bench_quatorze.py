@@ -11,12 +11,12 @@ then depends on the machine's load, which is printed).
     python -m bench.bench_quatorze --budget 0.5    # the bot's budget per move, not samples
     python -m bench.bench_quatorze --samples 64 --old-deals 0
     python -m bench.bench_quatorze --against 8000   # the hint at another sample count, paired
+    PARLOUR_QUATORZE_CORE=python python -m bench.bench_quatorze --quick   # Python playouts
 
 Two players on the same deals disagree on few of them, so each comparison is also given paired:
 the deals only one of the two won, and the difference with its standard error. Even the same
 hint with other sampled orders ends some 5% of 1,000 deals differently, about 0.7 points of
 standard error (``docs/quatorze-hint.md``).
-    PARLOUR_QUATORZE_CORE=python python -m bench.bench_quatorze --quick   # Python playouts
 """
 
 from __future__ import annotations
