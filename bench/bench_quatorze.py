@@ -142,7 +142,7 @@ def main() -> None:
     t_greedy = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    other_won = {seed: play_out(seed, "best", args.against) for seed in seeds if args.against}
+    other_won = {s: play_out(s, "best", args.against) for s in seeds} if args.against else {}
     t_other = time.perf_counter() - t0
 
     t0 = time.perf_counter()
