@@ -9,6 +9,8 @@ COPY bot ./bot
 COPY games ./games
 COPY render ./render
 COPY storage ./storage
+COPY fakediscord ./fakediscord
+COPY playground ./playground
 COPY setup.py ./
 # The compiled checkers search and endgame solver (games/checkers/_core.c, _egdbcore.c), the
 # Quatorze hint's playouts (games/quatorze/_playouts.c) and the Hearts expert's roll-outs

@@ -33,9 +33,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.fakediscord import Driver, FakeDiscord
-from bot.fakediscord.driver import DriverError
-from bot.fakediscord.state import Channel, Member, Message, User, World
+from fakediscord import Driver, FakeDiscord
+from fakediscord.driver import DriverError
+from fakediscord.state import Channel, Member, Message, User, World
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("quarters", "checkers", "hearts")
@@ -120,7 +120,7 @@ async def start_bot(fake: FakeDiscord, db_url: str, log: Path, env: dict[str, st
         proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "bot.fakediscord.launch",
+            "fakediscord.launch",
             "--api-base",
             fake.url,
             "--",
@@ -481,7 +481,7 @@ def report(run: Run, base: Run | None) -> None:
 
 
 def main() -> None:
-    logging.getLogger("bot.fakediscord.server").setLevel(logging.ERROR)  # counted, not printed
+    logging.getLogger("fakediscord.server").setLevel(logging.ERROR)  # counted, not printed
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", default="1,50,200,500", help="comma-separated N values")
     parser.add_argument("--seconds", type=float, default=60.0)

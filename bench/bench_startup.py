@@ -19,9 +19,9 @@ import time
 from pathlib import Path
 
 from bench.bench_load import cpu_seconds, rss_mib, start_bot, world_for
-from bot.fakediscord import FakeDiscord
 from bot.tables.controller import table_seed
 from bot.tables.registry import controllers
+from fakediscord import FakeDiscord
 from storage import Database, Seat, TableStatus
 
 KINDS = ("quarters", "checkers")

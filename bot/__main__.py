@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {exc}", file=sys.stderr)
             return 2
         setup_logging(args.log_level or level, fmt)
-        from bot.playground import run as run_playground
+        from playground import run as run_playground
 
         return run_playground(8080 if args.port is None else args.port)
     try:

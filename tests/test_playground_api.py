@@ -17,8 +17,8 @@ import aiohttp
 import pytest
 
 from bot.__main__ import main
-from bot.playground import Playground
-from bot.playground import store as playground_store
+from playground import Playground
+from playground import store as playground_store
 
 BOARD_TIMEOUT = 10.0
 

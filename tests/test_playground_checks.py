@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.playground.checks import (
+from playground.checks import (
     BOOLEAN,
     CHANNEL,
     INTEGER,

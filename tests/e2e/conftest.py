@@ -29,8 +29,8 @@ import pytest
 from e2e_helpers import TableRows
 from pg import fresh_schema
 
-from bot.fakediscord import Driver, FakeDiscord
-from bot.fakediscord.launch import configure, finish_client_events
+from fakediscord import Driver, FakeDiscord
+from fakediscord.launch import configure, finish_client_events
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -98,7 +98,7 @@ def driver(fake: FakeDiscord) -> Driver:
 
 
 class BotProcess:
-    """The bot run as ``python -m bot.fakediscord.launch --api-base URL -- <module>``."""
+    """The bot run as ``python -m fakediscord.launch --api-base URL -- <module>``."""
 
     def __init__(
         self, fake: FakeDiscord, module: str, args: list[str], env: dict[str, str], log: Path
@@ -120,7 +120,7 @@ class BotProcess:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                "bot.fakediscord.launch",
+                "fakediscord.launch",
                 "--api-base",
                 self.fake.url,
                 "--",

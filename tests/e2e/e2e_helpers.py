@@ -24,9 +24,9 @@ from typing import Any
 
 import asyncpg
 
-from bot.fakediscord import Driver, FakeDiscord, Message, Response
-from bot.fakediscord.server import MESSAGE_COMPONENT
-from bot.fakediscord.state import BUTTON, walk_components
+from fakediscord import Driver, FakeDiscord, Message, Response
+from fakediscord.server import MESSAGE_COMPONENT
+from fakediscord.state import BUTTON, walk_components
 from storage.backends import postgres_sql
 from storage.database import is_postgres, parse_database_url
 

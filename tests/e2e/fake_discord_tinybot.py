@@ -1,7 +1,7 @@
 """A tiny discord.py bot exercising what Parlour's bot does, to test the fake Discord itself.
 
 Run in-process (``TinyBot``) or as a module through the launcher:
-``python -m bot.fakediscord.launch --api-base URL -- fake_discord_tinybot``.
+``python -m fakediscord.launch --api-base URL -- fake_discord_tinybot``.
 """
 
 from __future__ import annotations

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.fakediscord import Driver, Message, Response
-from bot.fakediscord.server import MESSAGE_COMPONENT
-from bot.fakediscord.state import BUTTON
+from fakediscord import Driver, Message, Response
+from fakediscord.server import MESSAGE_COMPONENT
+from fakediscord.state import BUTTON
 
 STRING_SELECT = 3
 

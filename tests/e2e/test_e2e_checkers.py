@@ -8,7 +8,7 @@ import pytest
 from e2e_helpers import TableRows
 from PIL import Image
 
-from bot.fakediscord import Driver, FakeDiscord
+from fakediscord import Driver, FakeDiscord
 from games.checkers import read_pdn
 from games.checkers.pdn import state_from_pdn
 from render.checkers import describe

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from e2e_helpers import TableRows
 
-from bot.fakediscord import Driver, FakeDiscord, Message
+from fakediscord import Driver, FakeDiscord, Message
 
 PLAYERS = ("alice", "bob", "carol", "dave")
 VERSION = re.compile(r"^t:\d+:(\d+):leave$")
@@ -36,7 +36,7 @@ def rows(tmp_path: Path) -> TableRows:
 
 def drawn_version(components: list[dict]) -> int:
     """The table version a board look was drawn for (its "Leave game" button carries it)."""
-    from bot.fakediscord.state import walk_components
+    from fakediscord.state import walk_components
 
     for c in walk_components(components):
         m = VERSION.match(c.get("custom_id") or "")

@@ -11,7 +11,7 @@ import pytest
 from e2e_helpers import TableRows, open_hand, pass_three
 from forge import STRING_SELECT, forge
 
-from bot.fakediscord import Driver
+from fakediscord import Driver
 
 
 @pytest.fixture

@@ -22,8 +22,8 @@ from hearts_leaks import cards_named
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.fakediscord import Driver, Message
-from bot.fakediscord.state import BUTTON
+from fakediscord import Driver, Message
+from fakediscord.state import BUTTON
 from games.base import IllegalAction
 from games.checkers import State as CheckersState
 

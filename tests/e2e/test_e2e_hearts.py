@@ -17,7 +17,7 @@ from e2e_helpers import TableRows, open_hand, pass_three, playable
 from hearts_leaks import cards_named
 from PIL import Image
 
-from bot.fakediscord import Driver, Message
+from fakediscord import Driver, Message
 
 pytestmark = pytest.mark.both_backends
 

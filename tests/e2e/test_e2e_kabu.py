@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 from e2e_helpers import TableRows
 
-from bot.fakediscord import Driver, Message, Response
+from fakediscord import Driver, Message, Response
 
 pytestmark = pytest.mark.both_backends
 

@@ -22,7 +22,7 @@ from test_e2e_quarters import (
     take,
 )
 
-from bot.fakediscord import Driver
+from fakediscord import Driver
 
 LISTENING = re.compile(r"health and metrics on http://127\.0\.0\.1:(\d+) ")
 LINE = re.compile(

@@ -9,7 +9,7 @@ import pytest
 from e2e_helpers import TableRows, open_hand, pass_three, playable
 from hearts_leaks import cards_named, hidden_cards
 
-from bot.fakediscord import Driver, FakeDiscord
+from fakediscord import Driver, FakeDiscord
 
 pytestmark = pytest.mark.both_backends
 

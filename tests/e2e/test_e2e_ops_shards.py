@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 import pytest
 from test_e2e_ops import get, ops_port, samples, value
 
-from bot.fakediscord import FakeDiscord, World
+from fakediscord import FakeDiscord, World
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import pytest
 from e2e_helpers import TableRows
 from test_e2e_quarters import computer_answers, secret_move, start_vs_computer, take
 
-from bot.fakediscord import Driver, FakeDiscord
+from fakediscord import Driver, FakeDiscord
 
 pytestmark = pytest.mark.both_backends
 

@@ -17,7 +17,7 @@ import pytest
 from e2e_helpers import TableRows, click_as_seen, descendants, wait_gone
 from PIL import Image
 
-from bot.fakediscord import Driver, FakeDiscord, Message, Response
+from fakediscord import Driver, FakeDiscord, Message, Response
 
 pytestmark = pytest.mark.both_backends
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from e2e_helpers import TableRows
 
-from bot.fakediscord import Driver, Message
+from fakediscord import Driver, Message
 
 pytestmark = pytest.mark.both_backends
 

@@ -13,8 +13,8 @@ from collections.abc import AsyncIterator
 import pytest
 from test_e2e_quarters import COMPUTER, computer_answers, selected_coins, take
 
-from bot.fakediscord import Driver, FakeDiscord, World
-from bot.fakediscord.gateway import shard_of
+from fakediscord import Driver, FakeDiscord, World
+from fakediscord.gateway import shard_of
 
 # Several processes over one database: PostgreSQL only (a fresh schema, see conftest.py).
 pytestmark = pytest.mark.parametrize("backend", ["postgresql"], indirect=True)

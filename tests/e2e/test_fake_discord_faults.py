@@ -6,7 +6,7 @@ import aiohttp
 import pytest
 from fake_discord_tinybot import TinyBot
 
-from bot.fakediscord import Driver, DriverError, FakeDiscord
+from fakediscord import Driver, DriverError, FakeDiscord
 
 
 async def test_resume_after_dropped_connection_replays_missed_events(

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.fakediscord import limits
+from fakediscord import limits
 
 
 def button(label: str = "Go", custom_id: str = "b", **extra: Any) -> dict[str, Any]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import aiohttp
 
-from bot.fakediscord import FakeDiscord
-from bot.fakediscord.ratelimits import RateLimits
+from fakediscord import FakeDiscord
+from fakediscord.ratelimits import RateLimits
 
 
 async def _requests(

@@ -6,8 +6,8 @@ import asyncio
 
 from fake_discord_tinybot import TinyBot
 
-from bot.fakediscord import Driver, FakeDiscord
-from bot.fakediscord.launch import finish_client_events
+from fakediscord import Driver, FakeDiscord
+from fakediscord.launch import finish_client_events
 
 
 async def test_login_sync_and_ready(fake: FakeDiscord, in_process) -> None:

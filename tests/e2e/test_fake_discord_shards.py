@@ -14,8 +14,8 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.fakediscord import Driver, FakeDiscord, World
-from bot.fakediscord.gateway import HEARTBEAT_ACK, INVALID_SHARD, shard_of
+from fakediscord import Driver, FakeDiscord, World
+from fakediscord.gateway import HEARTBEAT_ACK, INVALID_SHARD, shard_of
 
 
 def two_shard_world() -> World:

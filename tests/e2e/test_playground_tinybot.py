@@ -14,7 +14,7 @@ import aiohttp
 import pytest
 from fake_discord_tinybot import TinyBot
 
-from bot.playground import Playground
+from playground import Playground
 
 
 @pytest.fixture

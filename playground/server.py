@@ -31,11 +31,11 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 from yarl import URL
 
-from bot.fakediscord import DriverError, Response
-from bot.playground.viewers import ActionError, Viewer
+from fakediscord import DriverError, Response
+from playground.viewers import ActionError, Viewer
 
 if TYPE_CHECKING:
-    from bot.playground.playground import Playground
+    from playground.playground import Playground
 
 STATIC = Path(__file__).resolve().parent / "static"
 STATIC_FILES = {

@@ -23,7 +23,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from bot.fakediscord.state import World
+from fakediscord.state import World
 
 _log = logging.getLogger(__name__)
 

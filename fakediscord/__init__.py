@@ -14,14 +14,14 @@ Modules:
     gateway  -- the gateway websocket (zlib-stream, heartbeats, sessions, resume)
     server   -- the aiohttp application with the REST routes (:class:`FakeDiscord`)
     driver   -- acts as members: slash commands, clicks, selects, autocomplete (:class:`Driver`)
-    launch   -- ``python -m bot.fakediscord.launch --api-base URL -- bot`` runs a bot against it
+    launch   -- ``python -m fakediscord.launch --api-base URL -- bot`` runs a bot against it
 """
 
 from __future__ import annotations
 
-from bot.fakediscord.driver import Driver, DriverError, Response
-from bot.fakediscord.server import FakeDiscord
-from bot.fakediscord.state import (
+from fakediscord.driver import Driver, DriverError, Response
+from fakediscord.server import FakeDiscord
+from fakediscord.state import (
     Attachment,
     Channel,
     Guild,

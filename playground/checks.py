@@ -11,7 +11,7 @@ here, so the page shows those short messages instead of a conversion error.
 >>> check_value(spec, "abc")
 Traceback (most recent call last):
 ...
-bot.playground.checks.OptionError: piles: enter a whole number.
+playground.checks.OptionError: piles: enter a whole number.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Acts as members against :class:`~bot.fakediscord.server.FakeDiscord`.
+"""Acts as members against :class:`~fakediscord.server.FakeDiscord`.
 
 The driver does what a member's Discord client does: it builds interactions from the commands
 the bot registered (so an unsynced command or a wrong option fails like it would for a user),
@@ -20,7 +20,7 @@ from typing import Any
 
 import aiohttp
 
-from bot.fakediscord.server import (
+from fakediscord.server import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     DEFERRED_MESSAGE,
@@ -29,7 +29,7 @@ from bot.fakediscord.server import (
     MODAL_SUBMIT,
     FakeDiscord,
 )
-from bot.fakediscord.state import (
+from fakediscord.state import (
     BUTTON,
     Attachment,
     Channel,

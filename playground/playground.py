@@ -3,10 +3,10 @@
 >>> # async with Playground(database=Path("data/playground.db")) as pg:
 >>> #     await pg.wait_ready(); pg.url -> "http://127.0.0.1:8080"
 
-The fake Discord (:mod:`bot.fakediscord`, the same one the end-to-end tests use) serves the
+The fake Discord (:mod:`fakediscord`, the same one the end-to-end tests use) serves the
 gateway and REST API on an ephemeral port of 127.0.0.1; discord.py is pointed at it, and the
 unchanged :class:`bot.client.app.ParlourBot` connects to it with a database of its own. The
-page (:mod:`bot.playground.server`) acts as a member through :class:`bot.fakediscord.Driver`
+page (:mod:`playground.server`) acts as a member through :class:`fakediscord.Driver`
 (slash commands, clicks, selects, autocomplete, modals), and every open page is pushed what its
 member sees whenever anything changes.
 """
@@ -25,13 +25,13 @@ import discord
 from aiohttp import web
 
 from bot.config import Config
-from bot.fakediscord import Driver, FakeDiscord, Response
-from bot.fakediscord.launch import configure, finish_client_events
-from bot.fakediscord.state import Channel, User
-from bot.playground import checks, snapshot, store
-from bot.playground.server import build_app
-from bot.playground.viewers import ActionError, Viewer
-from bot.playground.world import playground_world
+from fakediscord import Driver, FakeDiscord, Response
+from fakediscord.launch import configure, finish_client_events
+from fakediscord.state import Channel, User
+from playground import checks, snapshot, store
+from playground.server import build_app
+from playground.viewers import ActionError, Viewer
+from playground.world import playground_world
 
 __all__ = ["ActionError", "Playground", "Viewer"]
 

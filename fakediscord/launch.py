@@ -1,6 +1,6 @@
 """Run a bot module against the fake Discord, exactly as ``python -m <module>`` would.
 
-    python -m bot.fakediscord.launch --api-base http://127.0.0.1:PORT [-- bot [args...]]
+    python -m fakediscord.launch --api-base http://127.0.0.1:PORT [-- bot [args...]]
 
 It points discord.py at the fake (REST base URL, gateway URL, CDN URL), then runs the module
 with ``runpy`` as ``__main__``. The bot's own code is unchanged. Two small additions help tests:
@@ -26,7 +26,7 @@ import runpy
 import sys
 from typing import Any
 
-from bot.fakediscord.state import CLIENT_NAME_MARK
+from fakediscord.state import CLIENT_NAME_MARK
 
 _settings: dict[str, Any] = {"base": None, "guild_ready_timeout": None, "patched": False}
 
@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> None:
     if "--" in args:
         cut = args.index("--")
         args, rest = args[:cut], args[cut + 1 :]
-    parser = argparse.ArgumentParser(prog="python -m bot.fakediscord.launch")
+    parser = argparse.ArgumentParser(prog="python -m fakediscord.launch")
     parser.add_argument("--api-base", required=True, help="fake Discord URL, http://host:port")
     parser.add_argument("--guild-ready-timeout", type=float, default=0.25)
     options = parser.parse_args(args)

@@ -1,7 +1,7 @@
 """The fake Discord's world and its history: guilds, channels, members, messages, interactions.
 
 Everything here is plain data plus the JSON payloads Discord would send for it. The server
-mutates it; tests read it (through :class:`bot.fakediscord.driver.Driver` or directly).
+mutates it; tests read it (through :class:`fakediscord.driver.Driver` or directly).
 """
 
 from __future__ import annotations

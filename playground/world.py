@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from bot.fakediscord.state import (
+from fakediscord.state import (
     EVERYONE_PERMISSIONS,
     MANAGE_MESSAGES,
     Channel,

@@ -1,7 +1,7 @@
 """The playground: Parlour in a browser, without Discord.
 
 ``python -m bot --playground [--port 8080]`` runs the real bot, unchanged, against the fake
-Discord of :mod:`bot.fakediscord` (the one the end-to-end tests use) and serves a page at
+Discord of :mod:`fakediscord` (the one the end-to-end tests use) and serves a page at
 ``http://127.0.0.1:8080`` that looks and works like a Discord channel: messages with images,
 embeds, buttons and selects, ephemeral answers only for the member who caused them, a command
 box listing the bot's slash commands with their options, and a switch to act as one of four
@@ -19,7 +19,7 @@ Modules:
 
 from __future__ import annotations
 
-from bot.playground.cli import run
-from bot.playground.playground import Playground
+from playground.cli import run
+from playground.playground import Playground
 
 __all__ = ["Playground", "run"]

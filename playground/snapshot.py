@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.fakediscord.state import Interaction, Message, User
+from fakediscord.state import Interaction, Message, User
 
 SUBCOMMAND, SUBCOMMAND_GROUP = 1, 2
 APPLICATION_COMMAND = 2

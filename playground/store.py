@@ -17,8 +17,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from bot.fakediscord.server import FakeDiscord
-from bot.fakediscord.state import Attachment, Message
+from fakediscord.server import FakeDiscord
+from fakediscord.state import Attachment, Message
 
 log = logging.getLogger(__name__)
 

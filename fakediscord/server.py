@@ -24,10 +24,10 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.fakediscord import limits
-from bot.fakediscord.gateway import HEARTBEAT_INTERVAL_MS, Gateway
-from bot.fakediscord.ratelimits import RateLimits
-from bot.fakediscord.state import (
+from fakediscord import limits
+from fakediscord.gateway import HEARTBEAT_INTERVAL_MS, Gateway
+from fakediscord.ratelimits import RateLimits
+from fakediscord.state import (
     CLIENT_NAME_MARK,
     FLAG_EPHEMERAL,
     FLAG_LOADING,

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from bot.config import Config, ConfigError
-from bot.playground.playground import Playground
+from playground.playground import Playground
 
 DEFAULT_DATABASE_URL = "sqlite:///data/playground.db"
 
