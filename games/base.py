@@ -139,14 +139,18 @@ class Engine(Generic[S]):
     choose: Chooser[S]
     levels: tuple[str, ...]
 
+    def __post_init__(self) -> None:
+        if not self.levels:
+            raise ValueError(f"the {self.kind} engine names no level for its AI")
+
     def load(self, data: dict[str, Any]) -> S:
         """The state stored as ``data`` (see ``State.to_dict``)."""
         return self.state.from_dict(data)
 
     @property
-    def default_level(self) -> str | None:
-        """The strongest level, the one a table gets unless it asks for another."""
-        return self.levels[-1] if self.levels else None
+    def default_level(self) -> str:
+        """The strongest level (the last), the one a table gets unless it asks for another."""
+        return self.levels[-1]
 
     def decide(self, data: dict[str, Any], seat: int, level: str, budget: float, seed: int) -> str:
         """Rebuild the stored state and ask the AI for ``seat``'s action."""
