@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bench import bench_checkers_engine as cb
+from bench.strength import checkers_engine as cb
 from games.checkers import bitboard as bb
 from games.checkers.board import Board
 from games.checkers.state import State

@@ -46,11 +46,11 @@ square empty, the mover's or the other side's piece, man or king) has a value of
 the named terms cannot: formations, holds and cramps, which man guards which. A filling never
 seen in the tuning data is worth nothing.
 
-The weights are fitted by ``bench/tune_checkers.py`` (a logistic fit of a win chance on the
-score: the game's result, or a stronger engine's score of the position turned into a win chance)
+The weights are fitted by ``bench/builders/checkers_weights.py`` (a logistic fit of a win chance on
+the score: the game's result, or a stronger engine's score of the position turned into a win chance)
 and kept in ``weights.json`` beside this module, with the figures of the fit. The squares' tables
-overlap the named terms (a man on a square counts in ``men`` and in its table), so a weight is
-read together with the others: the fit may put part of a man's worth in its table.
+overlap the named terms (a man on a square counts in ``men`` and in its table), so a weight is read
+together with the others: the fit may put part of a man's worth in its table.
 
 >>> from games.checkers.board import Board
 >>> abs(evaluate(*Board()._raw())) < 30  # level, give or take having the move
@@ -174,7 +174,7 @@ def _for_search(weights: dict[str, int], patterns: Sequence[int]) -> tuple[int, 
 
 def all_weights(saved: dict | None = None) -> tuple[int, ...]:
     """:data:`ALL_WEIGHTS` of ``weights.json``, or of ``saved`` (a trial fit's file, as
-    ``bench/tune_checkers.py --write-to`` writes it)."""
+    ``bench/builders/checkers_weights.py --write-to`` writes it)."""
     return _for_search(load_weights(saved), load_patterns(saved))
 
 

@@ -5,11 +5,11 @@ rule-based policy for all four seats, and keep the card with the best average ha
 (``_playouts.c``, the same answers) when it was built; ``PARLOUR_HEARTS_CORE=python`` forces the
 Python ones, which stay the reference.
 
-Tried on hold hands with ``bench.bench_hearts`` (duplicate deals, fixed samples) and dropped,
+Tried on hold hands with ``bench.strength.hearts`` (duplicate deals, fixed samples) and dropped,
 none better: weighting each sampled deal by how well the others' plays so far fit it (the
 rule-based player holding those cards), on every play or on the queen of spades only; rolling
 out with the standard level's sharper player; twice the samples. Against OpenSpiel's ISMCTS
-(``bench.bench_hearts_ismcts``) the hold hands are again the weakest, and moons shot against the
+(``bench.strength.hearts_ismcts``) the hold hands are again the weakest, and moons shot against the
 expert (about 4% of its hold hands, none for ISMCTS in its seat) are the visible cause. Tried on
 hold hands there (the same deals and seats with and without, 400 and 100 samples) and
 dropped: only the searching seat stopping moons in the roll-outs (the others leave it to it),
@@ -18,7 +18,7 @@ while a moon threat wins the trick, +0.19 [-0.47, +0.85] over 125 deals (worse, 
 moons against it). Against ISMCTS a seat holding every point, 16 or more, at the start of a trick
 goes on to shoot in about 23% of such hands (14 or more: 9%), far more often than these roll-outs
 foresee: the sampled deals give the shooter random cards, not the strong hand its play has shown
-(``bench_hearts_ismcts --log`` / ``--show`` replay such hands). Tried there too
+(``bench.strength.hearts_ismcts --log`` / ``--show`` replay such hands). Tried there too
 (600 deals, 100 samples, paired) and dropped: the other seats of the roll-outs running for the
 moon on a looser test (all the points so far, at least 6, all cards but two top cards), -0.04
 points a hand [-0.34, +0.26], moons against 51 of 2,400 hands against 59; preferring a card

@@ -1,7 +1,7 @@
 """Build the checkers opening book from our own searches.
 
-    nice -n 10 python -m bench.build_checkers_book --workers 2   # every position up to ply 3
-    nice -n 10 python -m bench.build_checkers_book --nodes 40000 --plies 3
+    nice -n 10 python -m bench.builders.checkers_book --workers 2   # every position up to ply 3
+    nice -n 10 python -m bench.builders.checkers_book --nodes 40000 --plies 3
 
 Every position reachable in up to ``--plies`` plies from the start (every 3-move opening, so
 every ballot) gets a line: each legal move is searched to a fixed node count, and the best move
@@ -85,7 +85,7 @@ def main() -> None:
                 seconds = time.perf_counter() - start
                 print(f"{i}/{len(lines)} positions, {seconds:.0f} s", flush=True)
     header = (
-        "# Parlour checkers opening book, built by bench/build_checkers_book.py:\n"
+        "# Parlour checkers opening book, built by bench/builders/checkers_book.py:\n"
         f"# every position up to ply {args.plies}, each move searched {args.nodes} nodes,\n"
         f"# replies within {args.margin} of the best. Format: moves from the start : replies"
         "  # best score for the side to move\n"

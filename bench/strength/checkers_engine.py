@@ -1,7 +1,8 @@
 """The checkers expert against an outside engine that speaks CheckerBoard's engine interface.
 
-    nice -n 10 python -m bench.bench_checkers_engine --engine ./libengine.so --budget 0.5
-    nice -n 10 python -m bench.bench_checkers_engine --engine ./libengine.so --budget 1 --openings 8
+    nice -n 10 python -m bench.strength.checkers_engine --engine ./libengine.so --budget 0.5
+    nice -n 10 python -m bench.strength.checkers_engine --engine ./libengine.so --budget 1 \
+        --openings 8
 
 CheckerBoard, Martin Fierz's checkers program, loads its engines as shared libraries that export
 ``getmove`` (and usually ``enginecommand``), and most established checkers engines are written to
@@ -36,7 +37,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bench.bench_checkers_match import openings, score_line
+from bench.strength.checkers_match import openings, score_line
 from games.checkers import ai, egdb, search
 from games.checkers.board import Board
 from games.checkers.state import ACCEPT_DRAW, OFFER_DRAW, State

@@ -1,6 +1,6 @@
 """PNG settings for the images the bot sends: bytes and encode time side by side.
 
-    python -m bench.bench_png [--repeats 15]
+    python -m bench.perf.png [--repeats 15]
 
 For a typical picture of each game (a checkers board mid-game, a Hearts table and hand,
 Quarters piles), encodes the same image with the settings on main (RGB, ``compress_level=3``),

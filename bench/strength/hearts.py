@@ -12,23 +12,23 @@ the difference (deals are the unit: the four seats of a deal are averaged first)
 time budget (``--budget``) and the decision times are the figures to read.
 
 Levels besides the game's own: ``baseline`` is the expert as it was before issue 16, frozen in
-``bench/hearts_baseline.py`` (the searched pass); ``current`` is the frozen search's play with the
-heuristic pass, the expert as it was before the hold-hand work. None of that work was kept, so
-``current`` plays card for card as the expert does today: it is the reference for the next
-change to the play search. On hold hands (no pass) all three are the same player. ``plain`` is
-the standard level as it was before it learnt to unload high cards. The default run sets the
-expert against ``baseline``: what the heuristic pass gained over the searched one.
+``bench/strength/hearts_baseline.py`` (the searched pass); ``current`` is the frozen search's play
+with the heuristic pass, the expert as it was before the hold-hand work. None of that work was kept,
+so ``current`` plays card for card as the expert does today: it is the reference for the next change
+to the play search. On hold hands (no pass) all three are the same player. ``plain`` is the standard
+level as it was before it learnt to unload high cards. The default run sets the expert against
+``baseline``: what the heuristic pass gained over the searched one.
 
-    python -m bench.bench_hearts                       # expert v baseline, 20 deals, 0.25 s
-    python -m bench.bench_hearts --match expert:current --samples 40   # after a search change
-    python -m bench.bench_hearts --samples 40 --deals 100   # fixed samples: load-independent
-    python -m bench.bench_hearts --full                # 60 deals at the default budget 0.5 s
-    python -m bench.bench_hearts --ladder              # every level v the others, random
-    python -m bench.bench_hearts --match expert:baseline --kind hold --samples 40
-    python -m bench.bench_hearts --match standard:plain --deals 1000
-    python -m bench.bench_hearts --kind hold --samples 30 --deals 100 --set OTHERS_WEIGHT=0.3
-    python -m bench.bench_hearts --match expert:current --samples 1600 --base-samples 400
-    PARLOUR_HEARTS_CORE=python python -m bench.bench_hearts --samples 40   # Python roll-outs
+    python -m bench.strength.hearts                       # expert v baseline, 20 deals, 0.25 s
+    python -m bench.strength.hearts --match expert:current --samples 40   # after a search change
+    python -m bench.strength.hearts --samples 40 --deals 100   # fixed samples: load-independent
+    python -m bench.strength.hearts --full                # 60 deals at the default budget 0.5 s
+    python -m bench.strength.hearts --ladder              # every level v the others, random
+    python -m bench.strength.hearts --match expert:baseline --kind hold --samples 40
+    python -m bench.strength.hearts --match standard:plain --deals 1000
+    python -m bench.strength.hearts --kind hold --samples 30 --deals 100 --set OTHERS_WEIGHT=0.3
+    python -m bench.strength.hearts --match expert:current --samples 1600 --base-samples 400
+    PARLOUR_HEARTS_CORE=python python -m bench.strength.hearts --samples 40   # Python roll-outs
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from itertools import combinations
 from typing import Any
 
-from bench import hearts_baseline
+from bench.strength import hearts_baseline
 from games.hearts import LEVELS, State, choose, search
 from games.hearts.actions import format_pass, format_play
 from games.hearts.cardbits import cards_of, to_card
@@ -79,8 +79,9 @@ def _random_action(state: State, seat: int, rng: random.Random) -> str:
 def frozen_choose(
     view: dict[str, Any], budget: float, seed: int, samples: int | None, searched_pass: bool
 ) -> str:
-    """The frozen expert's action (``bench/hearts_baseline.py``), on a time budget or with a
-    fixed number of sampled deals; ``searched_pass=False``: the heuristic's pass instead."""
+    """The frozen expert's action (``bench/strength/hearts_baseline.py``), on a time budget or
+    with a fixed number of sampled deals; ``searched_pass=False``: the heuristic's pass
+    instead."""
     seat = view["seat"]
     limits: dict[str, int] = {} if samples is None else {"min_samples": samples}
     if samples is not None:

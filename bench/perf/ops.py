@@ -8,7 +8,7 @@ metrics) and the timing of repository calls, against the same work without them.
 Every case runs ``--rounds`` times in this process; the medians are printed in microseconds,
 with the ratio to the bare run (the baseline).
 
-    python -m bench.bench_ops [--n 5000] [--rounds 5]
+    python -m bench.perf.ops [--n 5000] [--rounds 5]
 """
 
 from __future__ import annotations

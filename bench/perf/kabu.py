@@ -1,6 +1,6 @@
 """Kabu: hint and dealer decision times (medians), and the dealer rule's win rate against a
 naive dealer (draws at 5 or less, like baccarat's banker by rote).
-``python -m bench.bench_kabu [--quick]``.
+``python -m bench.perf.kabu [--quick]``.
 """
 
 from __future__ import annotations

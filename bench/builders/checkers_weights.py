@@ -1,18 +1,23 @@
 """Tune the checkers evaluation: self-play games, then a logistic fit of the results.
 
-    nice -n 10 python -m bench.tune_checkers --games 400 --nodes 300      # play, fit, report
-    nice -n 10 python -m bench.tune_checkers --write                      # also save weights
-    nice -n 10 python -m bench.tune_checkers --save data/ck.json          # keep the samples
-    nice -n 10 python -m bench.tune_checkers --load data/ck.json          # refit them only
-    nice -n 10 python -m bench.tune_checkers --label-nodes 20000 --versus 32 --versus-current
-    nice -n 10 python -m bench.tune_checkers --engine ./libengine.so --from-current   # see below
-    nice -n 10 python -m bench.tune_checkers --load data/ck.json --teacher ./cake.so --save t.json
-    nice -n 10 python -m bench.tune_checkers --load a.json b.json --patterns --from-current --write
-    python -m bench.tune_checkers --load bench/tuning/checkers-cake-games-*.json.gz --patterns \
+It writes ``games/checkers/weights.json``. Long runs go under ``nice -n 10``.
+
+    python -m bench.builders.checkers_weights --games 400 --nodes 300      # play, fit, report
+    python -m bench.builders.checkers_weights --write                      # also save weights
+    python -m bench.builders.checkers_weights --save data/ck.json          # keep the samples
+    python -m bench.builders.checkers_weights --load data/ck.json          # refit them only
+    python -m bench.builders.checkers_weights --label-nodes 20000 --versus 32 --versus-current
+    python -m bench.builders.checkers_weights --engine ./libengine.so --from-current  # see below
+    python -m bench.builders.checkers_weights --load data/ck.json --teacher ./cake.so --save t.json
+    python -m bench.builders.checkers_weights --load a.json b.json --patterns --from-current \
+        --write
+    python -m bench.builders.checkers_weights \
+        --load bench/builders/tuning/checkers-cake-games-*.json.gz --patterns \
         --pattern-l2 1e-8 --l2 1e-6 --from-current --min-pieces 6 --write-to trial.json
-    python -m bench.tune_checkers --load bench/tuning/checkers-cake-games-*.json.gz --judge \
-        bench/tuning/checkers-cake-rematch-*.json.gz --from-current --epochs 0 --min-pieces 6 \
-        --phases                                  # where the weights fall short, on unseen games
+    python -m bench.builders.checkers_weights \
+        --load bench/builders/tuning/checkers-cake-games-*.json.gz \
+        --judge bench/builders/tuning/checkers-cake-rematch-*.json.gz \
+        --from-current --epochs 0 --min-pieces 6 --phases  # where the weights fall short
 
 1. Self-play: the current engine against itself at a fixed node count a move (the compiled
    search when it is built: the same search, many times the nodes per second), from every
@@ -25,7 +30,7 @@
    Whole games are split 80/20 into a training and a held-out set; ``--judge`` holds out
    other saved sets instead (games the weights have never seen), and every loaded game trains.
    With ``--engine`` the games are the expert's against an outside engine instead (a
-   CheckerBoard library, as ``bench_checkers_engine`` plays; ``--engine-openings`` openings
+   CheckerBoard library, as ``bench.strength.checkers_engine`` plays; ``--engine-openings`` openings
    from number ``--first-game`` on, both colours, ``--engine-budget`` seconds a move),
    labelled with their results: decisive games against a stronger player, where self-play is
    mostly drawn.
@@ -37,7 +42,7 @@
    king endings, and the evaluation's scores of them decide when the expert takes a draw.
    ``--min-pieces N`` leaves the positions of fewer than N pieces out of the fit instead (a
    saved set keeps them); ``--keep-pieces N`` drops them before the labels and the save (a
-   set of middle games, where a teacher's time is best spent). ``bench/tuning`` keeps
+   set of middle games, where a teacher's time is best spent). ``bench/builders/tuning`` keeps
    labelled sets of the expert's games against Cake (the README says what they hold); the
    example above refits from the two the current weights were fitted to, in seconds.
 3. The fit (Texel's method): P(win) = 1 / (1 + exp(-score / K)); K is fitted first with the
@@ -76,8 +81,8 @@ try:  # the fit needs NumPy (the bench extra); the games and their labels do not
 except ImportError:  # pragma: no cover - depends on the install
     np = None  # type: ignore[assignment]
 
-from bench import bench_checkers_engine as outside
-from bench.bench_checkers_match import openings as ballots
+from bench.strength import checkers_engine as outside
+from bench.strength.checkers_match import openings as ballots
 from games.checkers import bitboard as bb
 from games.checkers import egdb
 from games.checkers.board import Board, Move

@@ -7,7 +7,7 @@ connection and one writer at a time; PostgreSQL a pool of ``--pool`` connections
 measured ``--rounds`` times in this process and the medians are printed, with ratios against
 SQLite with one writer (the baseline).
 
-    python -m bench.bench_storage [--saves 2000] [--rounds 3] [--pool 10] [--postgres URL]
+    python -m bench.perf.storage [--saves 2000] [--rounds 3] [--pool 10] [--postgres URL]
 
 PostgreSQL defaults to the local test server (``PARLOUR_TEST_POSTGRES`` or
 postgresql://postgres@127.0.0.1:5432/test) and works in a scratch schema dropped at the end.
@@ -145,7 +145,7 @@ async def main_async(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.bench_storage", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bench.perf.storage", description=__doc__)
     parser.add_argument("--saves", type=int, default=2000, help="saves per case and round")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--pool", type=int, default=10, help="PostgreSQL connections")

@@ -1,8 +1,8 @@
-"""The new checkers expert against the frozen baseline (``bench/checkers_baseline``).
+"""The new checkers expert against the frozen baseline (``bench/strength/checkers_baseline``).
 
-    nice -n 10 python -m bench.bench_checkers_match                  # 32 openings x 2 colours
-    nice -n 10 python -m bench.bench_checkers_match --budget 0.5     # slower, stronger play
-    nice -n 10 python -m bench.bench_checkers_match --search-only    # nodes/s and depth in 1 s
+    nice -n 10 python -m bench.strength.checkers_match                  # 32 openings x 2 colours
+    nice -n 10 python -m bench.strength.checkers_match --budget 0.5     # slower, stronger play
+    nice -n 10 python -m bench.strength.checkers_match --search-only    # nodes/s and depth in 1 s
 
 One process, games one after the other, both sides with the same time a move: every opening
 (the 16 ballots of the ladder, then more 3-move openings from the book) is played twice, each
@@ -23,8 +23,8 @@ import time
 from dataclasses import dataclass, field
 from importlib import resources
 
-from bench.bench_checkers_ladder import BALLOTS
-from bench.checkers_baseline import ai as base
+from bench.strength.checkers_baseline import ai as base
+from bench.strength.checkers_ladder import BALLOTS
 from games.checkers import ai, egdb, search
 from games.checkers.board import Board
 from games.checkers.book import load_book

@@ -1,6 +1,6 @@
 """Sum up a py-spy profile (``--format raw``: collapsed stacks) of the bot.
 
-    python -m bench.profile_summary PROFILE [--top 25]
+    python -m bench.perf.profile_summary PROFILE [--top 25]
 
 Prints the share of samples per process (the bot, its AI workers), the functions with the most
 samples of their own ("self") and in all (with what they call: "total"), and a few areas that

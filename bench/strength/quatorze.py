@@ -1,17 +1,17 @@
 """Quatorze: how often the fair hint's policy clears a seeded deal (with a 95% interval), against
-greedy play (the hint's rating alone), random play, the old hint (frozen in
-``bench/quatorze_old_hint.py``) and the solver that knows the stock; the hint's time per move.
+greedy play (the hint's rating alone), random play and the solver that knows the stock; the
+hint's time per move.
 
 One process. By default the hint uses a fixed number of sampled stock orders per move
 (deterministic); ``--budget`` gives it a time budget per move as in the bot instead (the result
 then depends on the machine's load, which is printed).
 
-    python -m bench.bench_quatorze                 # 1000 deals (seeds 0..999)
-    python -m bench.bench_quatorze --quick         # 100 deals
-    python -m bench.bench_quatorze --budget 0.5    # the bot's budget per move, not samples
-    python -m bench.bench_quatorze --samples 64 --old-deals 0
-    python -m bench.bench_quatorze --against 8000   # the hint at another sample count, paired
-    PARLOUR_QUATORZE_CORE=python python -m bench.bench_quatorze --quick   # Python playouts
+    python -m bench.strength.quatorze                 # 1000 deals (seeds 0..999)
+    python -m bench.strength.quatorze --quick         # 100 deals
+    python -m bench.strength.quatorze --budget 0.5    # the bot's budget per move, not samples
+    python -m bench.strength.quatorze --samples 64
+    python -m bench.strength.quatorze --against 8000   # the hint at another sample count, paired
+    PARLOUR_QUATORZE_CORE=python python -m bench.strength.quatorze --quick   # Python playouts
 
 Two players on the same deals disagree on few of them, so each comparison is also given paired:
 the deals only one of the two won, and the difference with its standard error. Even the same
@@ -24,16 +24,13 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import random
 import statistics
 import sys
 import time
 
-from bench.quatorze_old_hint import best_move as old_best_move
 from games.quatorze import State, Status, choose
 from games.quatorze.fair import compiled_available
 from games.quatorze.solver import solve
-from games.quatorze.state import format_move
 
 # About what the bot's half-second budget allows on a loaded core: thousands of sampled orders
 # with the compiled playouts, a hundred with the Python ones.
@@ -66,17 +63,6 @@ def play_out(
         if times is not None:
             times.append(time.perf_counter() - start)
         s.apply(0, action)
-    return s.status is Status.WON
-
-
-def old_hint_play_out(seed: int, samples: int) -> bool:
-    s = State.new(seed=seed)
-    rng = random.Random(seed)
-    while not s.is_over():
-        a, b = old_best_move(
-            s.values(), s.unseen_values(), len(s.stock), samples, rng.getrandbits(32)
-        )
-        s.apply(0, format_move(a, b))
     return s.status is Status.WON
 
 
@@ -113,12 +99,9 @@ def main() -> None:
     parser.add_argument(
         "--against", type=int, default=None, help="also the hint at this many samples, paired"
     )
-    parser.add_argument("--old-deals", type=int, default=200, help="deals for the old hint")
-    parser.add_argument("--old-samples", type=int, default=10, help="the old hint's samples")
     args = parser.parse_args()
     deals = args.deals or (100 if args.quick else 1000)
     seeds = list(range(args.first, args.first + deals))
-    old_seeds = seeds[: min(deals, args.old_deals)]
     samples = None if args.budget is not None else args.samples
     mode = f"{args.budget}s a move" if samples is None else f"{samples} samples a move"
     mode += ", compiled" if compiled_available() else ", Python playouts"
@@ -158,10 +141,6 @@ def main() -> None:
         unresolved += not result.complete and not result.won
     t_solver = time.perf_counter() - t0
 
-    t0 = time.perf_counter()
-    old_wins = sum(old_hint_play_out(seed, args.old_samples) for seed in old_seeds)
-    t_old = time.perf_counter() - t0
-
     last = seeds[-1]
     print(f"Quatorze, seeded deals {seeds[0]}..{last}: win rate [95% interval]")
     print(line(f"fair hint ({mode})", hint_wins, deals, t_hint))
@@ -169,8 +148,6 @@ def main() -> None:
         other = f"fair hint ({args.against} samples)"
         print(line(other, sum(other_won.values()), deals, t_other))
     print(line("greedy (the hint's rating)", greedy_wins, deals, t_greedy))
-    if old_seeds:
-        print(line(f"old hint ({args.old_samples} samples)", old_wins, len(old_seeds), t_old))
     print(line("random legal play", random_wins, deals, t_random))
     print(line("solver (knows the stock)", solver_wins, deals, t_solver))
     if unresolved:
@@ -189,13 +166,10 @@ def main() -> None:
     print(paired("fair hint v greedy", hint_won, greedy_won))
     if other_won:
         print(paired(f"fair hint v {args.against} samples", hint_won, other_won))
-    old_same = sum(hint_won[seed] for seed in old_seeds)
-    ratios = f"  ratios: fair/random wins {hint_wins / max(1, random_wins):.3f}"
-    ratios += f"; fair/greedy {hint_wins / max(1, greedy_wins):.3f}"
-    if old_seeds:
-        ratios += f"; fair/old on the old hint's {len(old_seeds)} deals "
-        ratios += f"{old_same / max(1, old_wins):.3f}"
-    print(ratios)
+    print(
+        f"  ratios: fair/random wins {hint_wins / max(1, random_wins):.3f}; "
+        f"fair/greedy {hint_wins / max(1, greedy_wins):.3f}"
+    )
 
 
 if __name__ == "__main__":

@@ -15,11 +15,11 @@ OpenSpiel's ISMCTS cannot pass: asked for a pass after the first seat has passed
 ISMCTS does not repeat itself exactly even from the same seeds, so runs differ a little beyond
 the deals: compare two settings of ours on the same deals and seats, over a few hundred deals.
 
-    python -m bench.bench_hearts_ismcts                             # 40 deals, hold and left
-    python -m bench.bench_hearts_ismcts --deals 200 --kinds left,right,across,hold --workers 2
-    python -m bench.bench_hearts_ismcts --level standard --deals 100
-    python -m bench.bench_hearts_ismcts --kinds hold --log hands.jsonl   # every hand, to study
-    python -m bench.bench_hearts_ismcts --show hands.jsonl   # the moons shot against our seat
+    python -m bench.strength.hearts_ismcts                             # 40 deals, hold and left
+    python -m bench.strength.hearts_ismcts --deals 200 --kinds left,right,across,hold --workers 2
+    python -m bench.strength.hearts_ismcts --level standard --deals 100
+    python -m bench.strength.hearts_ismcts --kinds hold --log hands.jsonl   # every hand, to study
+    python -m bench.strength.hearts_ismcts --show hands.jsonl   # the moons shot against our seat
 
 ``--log FILE`` writes every hand played as one JSON line: the deal number, the kind, our seat
 (null for ISMCTS's four seats) and the hand as the game's history keeps it (the deal, the
@@ -44,7 +44,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.bench_hearts import add_settings_option, apply_settings
+from bench.strength.hearts import add_settings_option, apply_settings
 from games.hearts import State, choose
 from games.hearts.actions import parse_pass, parse_play
 from games.hearts.cardbits import cards_of, from_card, to_card

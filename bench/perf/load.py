@@ -10,8 +10,8 @@ response (INTERACTION_CREATE to the callback, timed by the fake) and of the boar
 the first edit of the table's public board after the action), the loop lag the bot logged,
 the bot's RSS, 429s and limit problems, and the ratio to the 1-table run.
 
-    python -m bench.bench_load [--tables 1,50,200] [--seconds 60] [--every 3]
-    python -m bench.bench_load --tables 500 --rate-limits      # Discord's rate limits on
+    python -m bench.perf.load [--tables 1,50,200] [--seconds 60] [--every 3]
+    python -m bench.perf.load --tables 500 --rate-limits      # Discord's rate limits on
 
 Not a test: a benchmark, run by hand (``nice -n 10`` on a shared machine).
 """

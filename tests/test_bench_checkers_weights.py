@@ -12,9 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bench import bench_checkers_engine as cb
-from bench import tune_checkers
-from bench.tune_checkers import (
+from bench.builders import checkers_weights
+from bench.builders.checkers_weights import (
     at_least,
     db_label,
     fit_weights,
@@ -23,6 +22,7 @@ from bench.tune_checkers import (
     win_chance,
     write_set,
 )
+from bench.strength import checkers_engine as cb
 from games.checkers import egdb
 from games.checkers.board import Board
 from games.checkers.evaluation import PATTERN_WEIGHTS, PATTERNS, REGIONS, TERMS, WEIGHT_MAP
@@ -153,9 +153,9 @@ def test_a_refit_does_not_depend_on_the_order_its_sets_are_given(
     written = []
     for first, second in (("a.json", "b.json"), ("b.json", "a.json")):
         out = tmp_path / f"{first}-first.json"
-        argv = ["tune_checkers", "--load", str(tmp_path / first), str(tmp_path / second)]
+        argv = ["checkers_weights", "--load", str(tmp_path / first), str(tmp_path / second)]
         monkeypatch.setattr(sys, "argv", [*argv, "--write-to", str(out)])
-        tune_checkers.main()
+        checkers_weights.main()
         written.append(out.read_text())
     assert written[0] == written[1]
 
@@ -172,14 +172,15 @@ def test_agreement_reads_a_teachers_scores_band_by_band() -> None:
         board.push(sorted(board.legal_moves, key=str)[rng.randrange(len(list(board.legal_moves)))])
     weights = [float(WEIGHT_MAP[t]) for t in TERMS]
     k = 300.0
-    scores = tune_checkers._scores(tune_checkers.matrix([(r, 0.5) for r in raws]), weights, None)
+    data = checkers_weights.matrix([(r, 0.5) for r in raws])
+    scores = checkers_weights._scores(data, weights, None)
     assert scores.std() > 0
     samples = [
-        (raw, win_chance(round(s * tune_checkers.LABEL_K / k)))
+        (raw, win_chance(round(s * checkers_weights.LABEL_K / k)))
         for raw, s in zip(raws, scores, strict=True)
     ]
     samples += [(raws[0], 1.0), (raws[2], 0.0)]
-    rows = tune_checkers.agreement(samples, tune_checkers.matrix(samples), weights, k)
+    rows = checkers_weights.agreement(samples, checkers_weights.matrix(samples), weights, k)
     assert len(rows) == 1
     band, positions, correlation, rms = rows[0]
     assert (band, positions) == ("22-24", 8)
@@ -193,7 +194,7 @@ def test_judge_holds_out_whole_sets_and_every_loaded_game_trains(
     random_sets(tmp_path, ("a.json", "b.json"))
     out = tmp_path / "trial.json"
     argv = [
-        "tune_checkers",
+        "checkers_weights",
         "--load",
         str(tmp_path / "a.json"),
         "--judge",
@@ -202,7 +203,7 @@ def test_judge_holds_out_whole_sets_and_every_loaded_game_trains(
     monkeypatch.setattr(
         sys, "argv", [*argv, "--from-current", "--epochs", "0", "--phases", "--write-to", str(out)]
     )
-    tune_checkers.main()
+    checkers_weights.main()
     assert "held-out: the evaluation against the labels' scores" in capsys.readouterr().out
     report = json.loads(out.read_text())["tuning"]
     samples = {
@@ -214,8 +215,8 @@ def test_judge_holds_out_whole_sets_and_every_loaded_game_trains(
     current = [float(WEIGHT_MAP[t]) for t in TERMS]
     patterns = np.array(PATTERN_WEIGHTS, dtype=np.float64)
     for name, key in (("a.json", "loss_before_train"), ("b.json", "loss_before_held_out")):
-        data = tune_checkers.matrix(samples[name])
-        loss = tune_checkers._loss(data, current, report["k"], patterns)
+        data = checkers_weights.matrix(samples[name])
+        loss = checkers_weights._loss(data, current, report["k"], patterns)
         assert report[key] == pytest.approx(loss)
     # No epochs and no --patterns: the weights are read with the current patterns after too.
     assert report["loss_after_held_out"] == pytest.approx(report["loss_before_held_out"], abs=1e-3)
@@ -226,9 +227,9 @@ def test_keep_pieces_drops_the_smaller_positions_before_the_save(
 ) -> None:
     random_sets(tmp_path, ("a.json",))
     kept = tmp_path / "kept.json"
-    argv = ["tune_checkers", "--load", str(tmp_path / "a.json"), "--keep-pieces", "24"]
+    argv = ["checkers_weights", "--load", str(tmp_path / "a.json"), "--keep-pieces", "24"]
     monkeypatch.setattr(sys, "argv", [*argv, "--epochs", "0", "--save", str(kept)])
-    tune_checkers.main()
+    checkers_weights.main()
     games = read_set(kept)["games"]
     every = read_set(tmp_path / "a.json")["games"]
     assert len(games) == len(every)  # every game stays, for the split

@@ -4,7 +4,7 @@ Runs Quarters games through the real service (SQLite file, real images, threads 
 with 1 table (the baseline) and then N tables at once, and prints the median and 90th
 percentile time of one click, and the ratio to the baseline.
 
-    python -m bench.bench_service [--tables 50] [--moves 6]
+    python -m bench.perf.service [--tables 50] [--moves 6]
 """
 
 from __future__ import annotations

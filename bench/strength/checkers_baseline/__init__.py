@@ -5,6 +5,6 @@ uses only the rules engine (``bitboard``, ``board``, ``state``), which stays the
 Do not improve it: it is the yardstick the new expert is measured against.
 """
 
-from bench.checkers_baseline.ai import choose
+from bench.strength.checkers_baseline.ai import choose
 
 __all__ = ["choose"]

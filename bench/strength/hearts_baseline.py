@@ -1,6 +1,6 @@
 """The Hearts expert as it was before this round (frozen as the bench's baseline): the searched
 pass (the heuristic's candidates played out, kept only when clearly better) and the play search
-with the trick winner and points worked out inline. Only ``bench.bench_hearts`` uses it.
+with the trick winner and points worked out inline. Only ``bench.strength.hearts`` uses it.
 """
 
 from __future__ import annotations

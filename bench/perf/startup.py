@@ -2,12 +2,12 @@
 
 Fills a fresh SQLite file with ``--tables`` open tables (Quarters and Checkers against the
 computer, each waiting for its member's move, in as many channels) and as many finished ones,
-then starts the real bot against the fake Discord (as ``bench.bench_load`` does) and prints
+then starts the real bot against the fake Discord (as ``bench.perf.load`` does) and prints
 the time from process start to ready, the bot's CPU seconds and RSS at ready and 15 s later
 (when the start-up work has settled), against a run with an empty database measured in the
 same process; the RSS difference divided by the open tables is the memory per idle table.
 
-    python -m bench.bench_startup [--tables 10000]
+    python -m bench.perf.startup [--tables 10000]
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.bench_load import cpu_seconds, rss_mib, start_bot, world_for
+from bench.perf.load import cpu_seconds, rss_mib, start_bot, world_for
 from bot.tables.controller import table_seed
 from bot.tables.registry import controllers
 from fakediscord import FakeDiscord

@@ -1,10 +1,10 @@
 """Checkers benchmarks: perft speed (against pydraughts), the search's speed (the C core
 against the pure-Python search) and the computer's think time per level.
 
-    python -m bench.bench_checkers            # perft 1-8, pydraughts perft(5), search, AI times
-    python -m bench.bench_checkers --deep     # also perft 9 and 10
-    python -m bench.bench_checkers --search-only   # only the search: nodes/s, depth in 1 and 0.1 s
-    python -m bench.bench_checkers_ladder     # level ladder (strength), see that module
+    python -m bench.perf.checkers            # perft 1-8, pydraughts perft(5), search, AI times
+    python -m bench.perf.checkers --deep     # also perft 9 and 10
+    python -m bench.perf.checkers --search-only   # only the search: nodes/s, depth in 1 and 0.1 s
+    python -m bench.strength.checkers_ladder     # level ladder (strength), see that module
 
 Medians over repeated runs; the pydraughts baseline is measured in the same run.
 """

@@ -15,7 +15,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from bench.checkers_baseline.evaluation import evaluate
+from bench.strength.checkers_baseline.evaluation import evaluate
 from games.checkers import bitboard as bb
 from games.checkers.board import DRAW_PLIES, Board, Move
 from games.checkers.state import ACCEPT_DRAW, State

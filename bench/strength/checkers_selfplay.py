@@ -1,16 +1,17 @@
 """Two settings of the compiled checkers search against each other, at equal nodes or time.
 
-    nice -n 10 python -m bench.bench_checkers_selfplay --a prune=0          # A: without pruning
-    nice -n 10 python -m bench.bench_checkers_selfplay --b-core OLD_CORE.so --openings 48
-    nice -n 10 python -m bench.bench_checkers_selfplay --a lmr=0 --jobs 2 --first-opening 48
-    nice -n 10 python -m bench.bench_checkers_selfplay --budget 0.1 --a soft=1 hard=1
-    nice -n 10 python -m bench.bench_checkers_selfplay --b-weights TRIAL.json
+    nice -n 10 python -m bench.strength.checkers_selfplay --a prune=0          # A: without pruning
+    nice -n 10 python -m bench.strength.checkers_selfplay --b-core OLD_CORE.so --openings 48
+    nice -n 10 python -m bench.strength.checkers_selfplay --a lmr=0 --jobs 2 --first-opening 48
+    nice -n 10 python -m bench.strength.checkers_selfplay --budget 0.1 --a soft=1 hard=1
+    nice -n 10 python -m bench.strength.checkers_selfplay --b-weights TRIAL.json
 
 What to try before a change goes in: a search option (``--a``/``--b`` take ``KEY=VALUE`` for
 :class:`~games.checkers.search.CoreSearcher`: ``lmr``, ``prune``, ``threat_plies``,
 ``tt_bits``), a whole other build of ``_core.c`` (``--b-core`` loads that compiled module
 for side B; build it from another checkout), or other evaluation weights (``--b-weights``: a
-file of ``weights.json``'s form, as ``bench/tune_checkers.py --write-to`` writes a trial fit).
+file of ``weights.json``'s form, as ``bench.builders.checkers_weights --write-to`` writes a
+trial fit).
 Side A is the search as installed, with its options.
 
 Each side searches ``--nodes`` nodes a move (no clock: the result does not depend on the
@@ -41,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from bench.bench_checkers_match import openings, score_line
+from bench.strength.checkers_match import openings, score_line
 from games.checkers import egdb, evaluation, search
 from games.checkers.ai import HARD_SHARE, SOFT_SHARE
 from games.checkers.board import Board, Move

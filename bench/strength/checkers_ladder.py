@@ -1,7 +1,7 @@
 """Checkers strength ladder: each level against the one below, and the strongest against chance.
 
-    python -m bench.bench_checkers_ladder            # --quick (default): a few minutes
-    python -m bench.bench_checkers_ladder --full     # more openings, longer thinking
+    python -m bench.strength.checkers_ladder            # --quick (default): a few minutes
+    python -m bench.strength.checkers_ladder --full     # more openings, longer thinking
 
 Every pairing plays the same 3-move ballot openings with both colours. Scores count a win 1,
 a draw 1/2; the Elo difference is the logistic estimate from the score (capped at +-800).

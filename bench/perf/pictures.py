@@ -1,7 +1,7 @@
 """Replays and charts: GIF against animated WebP for a 150-ply checkers replay, the cost of
 drawing the frames and the charts, and what a plotting library would cost the bot.
 
-Run from the repo root: ``python -m bench.bench_pictures [--quick] [--memory]`` (``--memory``:
+Run from the repo root: ``python -m bench.perf.pictures [--quick] [--memory]`` (``--memory``:
 only the memory and import figures). Prints medians, sizes and
 ratios against the baseline measured in the same run (our GIF encoder, and importing Pillow).
 The machine's load distorts seconds; the bytes do not depend on it.
@@ -172,7 +172,7 @@ def bench_memory() -> None:
         ),
         (
             "150-ply replay, drawn and encoded as GIF",
-            "from bench.bench_pictures import long_game\n"
+            "from bench.perf.pictures import long_game\n"
             "from render.replay import replay_checkers\n"
             "replay_checkers(long_game())",
         ),

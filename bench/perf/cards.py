@@ -1,6 +1,6 @@
 """Card rendering cost: one sprite drawn from scratch, a cache hit, a composed hand.
 
-Run from the repo root: ``python -m bench.bench_render [--quick]``. Prints medians and ratios
+Run from the repo root: ``python -m bench.perf.cards [--quick]``. Prints medians and ratios
 against a baseline measured in the same run (a blank rounded card drawn at 4x and downscaled,
 the least any sprite can cost).
 """

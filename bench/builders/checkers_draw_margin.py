@@ -1,7 +1,7 @@
 """How well a search score tells drawn kings-only endings from decided ones, without the database.
 
-    python -m bench.checkers_draw_margin [--positions 300] [--nodes 2000] [--seed 7]
-    python -m bench.checkers_draw_margin --weights trial.json --nodes 20000
+    python -m bench.builders.checkers_draw_margin [--positions 300] [--nodes 2000] [--seed 7]
+    python -m bench.builders.checkers_draw_margin --weights trial.json --nodes 20000
 
 The expert accepts or offers a draw in a level kings-only ending (at most three kings a side)
 that the endgame database does not cover only when its search scores the position within
@@ -11,9 +11,9 @@ margins, the drawn ones (by the database) that score within it and the decided o
 the first should be large, the second small. The decided ones are split by who wins: the
 computer judges a draw on its own turn, so a won one within the margin is a win it would give
 away, and a lost one is only a chance of the other side's slip it would give up.
-``--weights`` searches with a trial fit's weights (``bench/tune_checkers.py --write-to``), with
-the compiled search when it is built, else the Python one (much slower). Needs the database
-built (4 pieces at least).
+``--weights`` searches with a trial fit's weights (``bench.builders.checkers_weights
+--write-to``), with the compiled search when it is built, else the Python one (much slower).
+Needs the database built (4 pieces at least).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import json
 import random
 from pathlib import Path
 
-from bench.tune_checkers import node_searcher
+from bench.builders.checkers_weights import node_searcher
 from games.checkers import bitboard as bb
 from games.checkers import egdb
 from games.checkers.ai import DEAD_DRAW_MARGIN
