@@ -39,7 +39,7 @@ def teacher(value: int) -> tuple[cb.Engine, list[str]]:
     asked: list[str] = []
 
     @cb.GETMOVE
-    def getmove(board_p, colour, maxtime, text, playnow, info, unused, move_p):
+    def getmove(board_p, colour, _maxtime, text, playnow, info, _unused, _move_p):
         black, red, kings = cb.from_cb(board_p.contents)
         board = Board.from_fen(fen(black, red, kings, colour == cb.CB_BLACK))
         asked.append(board.fen())

@@ -43,7 +43,7 @@ from games.checkers.board import Board
 from games.checkers.state import ACCEPT_DRAW, OFFER_DRAW, State
 
 CB_WHITE, CB_BLACK, CB_MAN, CB_KING = 1, 2, 4, 8
-CB_DRAW, CB_WIN, CB_LOSS, CB_UNKNOWN = 0, 1, 2, 3
+CB_DRAW, CB_UNKNOWN = 0, 3  # getmove's verdicts we read (1 and 2: the engine wins, loses)
 CB_RESET_MOVES = 1
 
 Board8x8 = (ctypes.c_int * 8) * 8

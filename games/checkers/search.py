@@ -161,7 +161,6 @@ class Searcher:
         self.killers: list[list[tuple[int, int] | None]] = [[None, None] for _ in range(MAX_PLY)]
         self.history: dict[tuple[int, int], int] = {}
         self.nodes = 0
-        self.egdb_hits = 0
         self.path_draws = 0  # draws by repetition or the 40-move rule met so far
         self.can_stop = False
         # Keys of the positions since the last irreversible move (for repetition).
@@ -230,7 +229,6 @@ class Searcher:
         found = self.egdb.probe(me, opp, kings, black) if self.egdb else None
         if found is None:
             return None
-        self.egdb_hits += 1
         result, distance = found
         if result == WIN:
             return EGDB_WIN - ply - distance
@@ -542,7 +540,6 @@ class CoreSearcher:
         self.path = path_keys[-(clock + 1) :] if clock else path_keys[-1:]
         self.root_clock = clock
         self.nodes = 0
-        self.egdb_hits = 0
 
     def _options(self) -> dict[str, object]:
         budget = soft = -1.0
@@ -571,7 +568,7 @@ class CoreSearcher:
     ) -> tuple[bb.RawMove, int, int]:
         """Iterative deepening: (best move, its score, depth completed)."""
         assert _core is not None
-        raw, score, depth, nodes, hits = _core.iterate(
+        raw, score, depth, nodes, _egdb_hits = _core.iterate(
             me,
             opp,
             kings,
@@ -583,7 +580,6 @@ class CoreSearcher:
             **self._options(),  # type: ignore[arg-type]
         )
         self.nodes += nodes
-        self.egdb_hits += hits
         return raw, score, depth
 
     def root_scores(

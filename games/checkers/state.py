@@ -22,7 +22,6 @@ SCHEMA = 1
 OFFER_DRAW = "offer-draw"
 ACCEPT_DRAW = "accept-draw"
 DECLINE_DRAW = "decline-draw"
-DRAW_ACTIONS = (OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW)
 
 
 def move_view(move: Move) -> dict[str, Any]:
