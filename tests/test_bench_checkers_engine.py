@@ -27,7 +27,7 @@ def random_boards(count: int, seed: int) -> list[Board]:
     return out
 
 
-def board_of(cb_board: cb.Board8x8, colour: int) -> Board:
+def board_of(cb_board: cb.CBBoard, colour: int) -> Board:
     """Our board for a CheckerBoard array and side to move (as an engine would read it)."""
     black, red, kings = cb.from_cb(cb_board)
 

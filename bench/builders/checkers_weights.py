@@ -79,7 +79,7 @@ from pathlib import Path
 try:  # the fit needs NumPy (the bench extra); the games and their labels do not
     import numpy as np
 except ImportError:  # pragma: no cover - depends on the install
-    np = None  # type: ignore[assignment]
+    np = None  # type: ignore[assignment]  # None: not installed (checked before a fit)
 
 from bench.strength import checkers_engine as outside
 from bench.strength.checkers_match import openings as ballots
@@ -419,7 +419,7 @@ def matrix(samples: list[Sample]) -> Data:
     )
 
 
-def _scores(data: Data, weights: list[float], patterns: np.ndarray | None) -> np.ndarray:
+def _scores(data: Data, weights: Sequence[float], patterns: np.ndarray | None) -> np.ndarray:
     x, regions, _ = data
     score = x @ np.asarray(weights, dtype=np.float64)
     if patterns is not None:
@@ -427,7 +427,9 @@ def _scores(data: Data, weights: list[float], patterns: np.ndarray | None) -> np
     return score
 
 
-def _loss(data: Data, weights: list[float], k: float, patterns: np.ndarray | None = None) -> float:
+def _loss(
+    data: Data, weights: Sequence[float], k: float, patterns: np.ndarray | None = None
+) -> float:
     y = data[2]
     p = 1 / (1 + np.exp(-np.clip(_scores(data, weights, patterns) / k, -30, 30)))
     p = np.clip(p, 1e-9, 1 - 1e-9)
@@ -441,7 +443,7 @@ PHASES = ((2, 9), (10, 13), (14, 17), (18, 21), (22, 24))
 def agreement(
     samples: list[Sample],
     data: Data,
-    weights: list[float],
+    weights: Sequence[float],
     k: float,
     patterns: np.ndarray | None = None,
 ) -> list[tuple[str, int, float, float]]:
@@ -647,7 +649,9 @@ def main() -> None:
     start = time.perf_counter()
     opponent, teacher, teacher_seconds = "self", "", 0.0
     if args.load:
-        per_game, results, opponents = [], {}, []
+        per_game: list[list[Sample]] = []
+        results: dict[str, float] = {}
+        opponents: list[str] = []
         # Sorted by name, so the split (and the fit) do not depend on the order given.
         for path in sorted(args.load):
             saved = read_set(path)
@@ -815,9 +819,9 @@ def main() -> None:
             f"{'pieces':>7} {'positions':>9} {'corr before':>11} {'after':>6} "
             f"{'rms before':>10} {'after':>6}"
         )
-        before = agreement(held_samples, held, current, k, current_patterns)  # as loss_before
-        after = agreement(held_samples, held, rounded, k, read_with)
-        for (band, n, c0, r0), (_, _, c1, r1) in zip(before, after, strict=True):
+        rows_before = agreement(held_samples, held, current, k, current_patterns)  # as loss_before
+        rows_after = agreement(held_samples, held, rounded, k, read_with)
+        for (band, n, c0, r0), (_, _, c1, r1) in zip(rows_before, rows_after, strict=True):
             print(f"{band:>7} {n:>9} {c0:>11.3f} {c1:>6.3f} {r0:>10.0f} {r1:>6.0f}")
     if args.versus:
         t0 = time.perf_counter()

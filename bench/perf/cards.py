@@ -11,6 +11,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 
 from PIL import Image
 
@@ -54,17 +55,17 @@ def main() -> None:
     deck = full_deck()
     hand = sorted(shuffled_deck(1)[:13])
     for width in (60, 80, 120):
-        base = _median(lambda w=width: _baseline(w), repeats * 5)
+        base = _median(partial(_baseline, width), repeats * 5)
         per_card = _median(_uncached_deck(width), repeats) / 53
         card_image(deck[0], width)
-        hit = _median(lambda w=width: card_image(deck[0], w), repeats * 50)
+        hit = _median(partial(card_image, deck[0], width), repeats * 50)
         for card in hand:
             card_image(card, width)
         composed = _median(
-            lambda w=width: hand_image(hand, w, dim=hand[::3], raised=hand[:1]), repeats * 5
+            partial(hand_image, hand, width, dim=hand[::3], raised=hand[:1]), repeats * 5
         )
         image = hand_image(hand, width, dim=hand[::3], raised=hand[:1])
-        encoded = _median(lambda i=image: to_picture(i, "hand.png", "a hand"), repeats)
+        encoded = _median(partial(to_picture, image, "hand.png", "a hand"), repeats)
         size = len(to_picture(image, "hand.png", "a hand").png)
         rows = [
             (f"w={width} baseline: blank card at 4x + downscale", base),

@@ -14,6 +14,9 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Callable
+from functools import partial
+from typing import TypeVar
 
 from games.checkers import LEVELS, Board, State, choose, perft, search
 
@@ -31,8 +34,12 @@ POSITIONS = (
 )
 
 
-def timed(fn, repeat: int = 3) -> tuple[float, object]:
-    times, result = [], None
+T = TypeVar("T")
+
+
+def timed(fn: Callable[[], T], repeat: int = 3) -> tuple[float, T]:
+    """The median seconds of ``repeat`` calls of ``fn`` (at least one), and its last result."""
+    times = []
     for _ in range(repeat):
         start = time.perf_counter()
         result = fn()
@@ -40,12 +47,16 @@ def timed(fn, repeat: int = 3) -> tuple[float, object]:
     return statistics.median(times), result
 
 
+def perft_from_start(depth: int) -> int:
+    return perft(Board(), depth)
+
+
 def bench_perft(max_depth: int) -> None:
     print("perft from the start position (bulk counting at the last ply)")
     print(f"{'depth':>5} {'leaves':>10} {'expected':>10} {'seconds':>8} {'leaves/s':>11}")
     for depth in range(1, max_depth + 1):
         repeat = 3 if depth <= 7 else 1
-        seconds, leaves = timed(lambda d=depth: perft(Board(), d), repeat)
+        seconds, leaves = timed(partial(perft_from_start, depth), repeat)
         ok = "" if leaves == EXPECTED[depth - 1] else "  MISMATCH"
         rate = leaves / seconds if seconds else float("inf")
         print(

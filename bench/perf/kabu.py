@@ -47,7 +47,9 @@ def main() -> None:
         s = State.new(players=1, seed=seed)
         while not s.is_over():
             s.apply(0, choose(s, 0, "best", 1.0, seed))
-        player = ranks(s.positions[s.picks[0]])
+        pick = s.picks[0]
+        assert pick is not None  # the round is over, so the player has picked
+        player = ranks(s.positions[pick])
         # Replay the dealer's decision from the moment it held two cards.
         two = ranks(s.dealer[:2])
         unseen = [0] + [4] * 13

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from PIL import Image
 
@@ -94,7 +95,7 @@ ENCODERS: dict[str, Callable[[Sequence[Image.Image], Sequence[int]], bytes]] = {
 
 def _frames_decoded(data: bytes) -> int:
     with Image.open(io.BytesIO(data)) as image:
-        return image.n_frames
+        return getattr(image, "n_frames", 1)  # animated formats' plugins add it
 
 
 def bench_encoders(frames: list[Image.Image], durations: Sequence[int], repeats: int) -> None:
@@ -106,7 +107,7 @@ def bench_encoders(frames: list[Image.Image], durations: Sequence[int], repeats:
     base_size = base_time = 0.0
     for name, encode in ENCODERS.items():
         data = encode(frames, durations)
-        seconds = _median(lambda e=encode: e(frames, durations), repeats)
+        seconds = _median(partial(encode, frames, durations), repeats)
         if not base_size:
             base_size, base_time = len(data), seconds
         print(

@@ -17,7 +17,9 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
+from unittest.mock import patch
 
 from PIL import Image
 
@@ -45,12 +47,11 @@ def captured(draw: Callable[[], object]) -> Image.Image:
         seen.append(self.copy())
         return quantize(self, *args, **kwargs)
 
-    Image.Image.save = keep_saved  # type: ignore[method-assign]
-    Image.Image.quantize = keep_quantized  # type: ignore[method-assign]
-    try:
+    with (
+        patch.object(Image.Image, "save", keep_saved),
+        patch.object(Image.Image, "quantize", keep_quantized),
+    ):
         draw()
-    finally:
-        Image.Image.save, Image.Image.quantize = save, quantize  # type: ignore[method-assign]
     return seen[-1]
 
 
@@ -101,7 +102,7 @@ def main() -> None:
     for name, image in images().items():
         base_t = base_b = 0.0
         for mode, level in settings:
-            t = median_time(lambda i=image, m=mode, lv=level: encode(i, m, lv), args.repeats)
+            t = median_time(partial(encode, image, mode, level), args.repeats)
             size = len(encode(image, mode, level))
             if (mode, level) == settings[0]:
                 base_t, base_b = t, size

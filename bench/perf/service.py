@@ -25,20 +25,22 @@ from storage import Database
 async def play(service: TableService, channel: int, moves: int, timings: list[float]) -> None:
     who = Member(channel, f"p{channel}", 1, channel)
     reply = await service.start(who, "quarters", {"piles": "5,5,5,5"})
+    table_id = reply.table_id
     for _ in range(moves):
-        if reply.error or not reply.board or not reply.board.rows:
+        if reply.error or not reply.board or not reply.board.rows or table_id is None:
             return
-        table = await service.db.get_table(reply.table_id)
+        table = await service.db.get_table(table_id)
+        assert table is not None and table.state is not None
         piles = service.controllers["quarters"].load(table.state).piles
         pile = next(i for i, n in enumerate(piles, 1) if n)
         started = time.perf_counter()
-        reply = await service.act(who, reply.table_id, reply.version, f"c={pile}.1")
+        reply = await service.act(who, table_id, reply.version, f"c={pile}.1")
         timings.append(time.perf_counter() - started)
         started = time.perf_counter()
-        reply = await service.act(who, reply.table_id, reply.version, "remove")
+        reply = await service.act(who, table_id, reply.version, "remove")
         timings.append(time.perf_counter() - started)
         if reply.ai_next:
-            reply = await service.play_computer(reply.table_id) or reply
+            reply = await service.play_computer(table_id) or reply
 
 
 async def measure(tables: int, moves: int) -> list[float]:

@@ -24,7 +24,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -96,7 +96,7 @@ async def sqlite_db(pool: int) -> AsyncIterator[Database]:
             await db.close()
 
 
-def postgres_db(server: str) -> Callable[[int], object]:
+def postgres_db(server: str) -> Callable[[int], AbstractAsyncContextManager[Database]]:
     @asynccontextmanager
     async def opened(pool: int) -> AsyncIterator[Database]:
         schema = f"bench_{uuid.uuid4().hex[:12]}"

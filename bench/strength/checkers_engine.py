@@ -46,7 +46,8 @@ CB_WHITE, CB_BLACK, CB_MAN, CB_KING = 1, 2, 4, 8
 CB_DRAW, CB_UNKNOWN = 0, 3  # getmove's verdicts we read (1 and 2: the engine wins, loses)
 CB_RESET_MOVES = 1
 
-Board8x8 = (ctypes.c_int * 8) * 8
+Board8x8 = (ctypes.c_int * 8) * 8  # CheckerBoard's int board[8][8]
+CBBoard = ctypes.Array[ctypes.Array[ctypes.c_int]]  # a Board8x8, as a type
 
 
 class Coor(ctypes.Structure):
@@ -90,7 +91,7 @@ def square_xy(square: int) -> tuple[int, int]:
 XY = {square: square_xy(square) for square in range(1, 33)}
 
 
-def to_cb(black: int, red: int, kings: int) -> Board8x8:
+def to_cb(black: int, red: int, kings: int) -> CBBoard:
     """The position as CheckerBoard's board array (bit i of each mask is square i + 1)."""
     board = Board8x8()
     for square, (x, y) in XY.items():
@@ -101,7 +102,7 @@ def to_cb(black: int, red: int, kings: int) -> Board8x8:
     return board
 
 
-def from_cb(board: Board8x8) -> tuple[int, int, int]:
+def from_cb(board: CBBoard) -> tuple[int, int, int]:
     """(black, red, kings) masks of a CheckerBoard board array; ValueError on a bad value."""
     black = red = kings = 0
     for square, (x, y) in XY.items():
@@ -155,13 +156,13 @@ class Engine:
                 name = reply.value.decode(errors="replace")
         return cls(getmove, name)
 
-    def move(self, board: Board, seconds: float, new_game: bool) -> tuple[Board8x8, int]:
+    def move(self, board: Board, seconds: float, new_game: bool) -> tuple[CBBoard, int]:
         """The engine's answer for ``board``: the board array after its move and its verdict."""
         return self.answer(*position(board), board._raw()[3], seconds, new_game)
 
     def answer(
         self, black: int, red: int, kings: int, black_to_move: bool, seconds: float, new_game: bool
-    ) -> tuple[Board8x8, int]:
+    ) -> tuple[CBBoard, int]:
         """The engine's answer for a position given by its pieces and the side to move."""
         cb = to_cb(black, red, kings)
         colour = CB_BLACK if black_to_move else CB_WHITE

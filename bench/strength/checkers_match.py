@@ -59,8 +59,7 @@ def openings(count: int) -> list[str]:
             b.push_text(t)
         board_keys.add(b._key())
     extra = []
-    for line in _book_lines():
-        moves, score = line
+    for moves, score in _book_lines():
         if len(moves) == 3 and abs(score) <= 30:
             b = Board()
             for t in moves:
@@ -189,7 +188,7 @@ def search_speed(seconds: float) -> None:
         f"search: {seconds} s a position, {len(SEARCH_POSITIONS)} middle-game positions, "
         f"new search {'C core' if search.core_available() else 'Python'}"
     )
-    rows = {NEW: [], OLD: []}
+    rows: dict[str, list[tuple[float, int]]] = {NEW: [], OLD: []}
     db = egdb.load()
     for line in SEARCH_POSITIONS:
         board = Board()
@@ -204,8 +203,10 @@ def search_speed(seconds: float) -> None:
         rows[OLD].append((searcher.nodes / (time.perf_counter() - t0), depth))
     for name, row in rows.items():
         nps = statistics.median(r[0] for r in row)
-        depth = statistics.median(r[1] for r in row)
-        print(f"  {name:<8}: median {nps:>9,.0f} nodes/s, median depth {depth:g}")
+        print(
+            f"  {name:<8}: median {nps:>9,.0f} nodes/s, "
+            f"median depth {statistics.median(r[1] for r in row):g}"
+        )
     ratio = statistics.median(r[0] for r in rows[NEW]) / statistics.median(r[0] for r in rows[OLD])
     print(f"  nodes/s ratio new/baseline: {ratio:.2f}")
 

@@ -41,6 +41,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
+from typing import Any, cast
 
 from bench.strength.checkers_match import openings, score_line
 from games.checkers import egdb, evaluation, search
@@ -57,12 +58,12 @@ TIME_OPTIONS = {"soft": float, "hard": float}  # shares of --budget (see search_
 class Side:
     """One side's search: options for ``CoreSearcher`` and, for B, maybe another core."""
 
-    options: tuple[tuple[str, object], ...] = ()
+    options: tuple[tuple[str, float], ...] = ()  # bools and ints among them
     core_path: str | None = None
     weights_path: str | None = None
 
 
-def parse_options(pairs: list[str]) -> tuple[tuple[str, object], ...]:
+def parse_options(pairs: list[str]) -> tuple[tuple[str, float], ...]:
     """``["prune=0", "threat_plies=2"]`` -> typed (name, value) pairs."""
     out = []
     kinds = OPTIONS | TIME_OPTIONS
@@ -113,27 +114,31 @@ def search_move(
     moves = list(board.legal_moves)
     if len(moves) == 1:
         return str(moves[0]), 0
-    options = {k: v for k, v in side.options if k in OPTIONS}
-    shares = {k: v for k, v in side.options if k in TIME_OPTIONS}
-    clock: dict[str, object] = {"limit": nodes}
+    options = dict(side.options)
+    limit, deadline, soft_deadline, keep_table = nodes, None, None, None
     if budget is not None:
         start = time.perf_counter()
-        # Both sides share one process, so neither reads the other's table entries.
-        clock = {
-            "deadline": start + shares.get("hard", HARD_SHARE) * budget,
-            "soft_deadline": start + shares.get("soft", SOFT_SHARE) * budget,
-            "keep_table": False,
-        }
+        limit = None
+        deadline = start + options.get("hard", HARD_SHARE) * budget
+        soft_deadline = start + options.get("soft", SOFT_SHARE) * budget
+        keep_table = False  # both sides share one process: neither reads the other's table
+    threat_plies = options.get("threat_plies")
     installed = search._core
-    search._core = load_core(side.core_path)
+    search._core = cast(Any, load_core(side.core_path))  # this side's build of the same module
     try:
         searcher = search.CoreSearcher(
             history_keys(board),
             board.halfmove_clock,
             egdb=egdb.load(),
             weights=load_weights(side.weights_path),
-            **clock,  # type: ignore[arg-type]
-            **options,  # type: ignore[arg-type]
+            limit=limit,
+            deadline=deadline,
+            soft_deadline=soft_deadline,
+            keep_table=keep_table,
+            lmr=bool(options.get("lmr", True)),
+            prune=bool(options.get("prune", True)),
+            threat_plies=None if threat_plies is None else int(threat_plies),
+            tt_bits=int(options.get("tt_bits", search.CORE_TT_BITS)),
         )
         me, opp, kings, black = board._raw()
         raw, _, depth = searcher.iterate(me, opp, kings, black, board_key(board), 96)

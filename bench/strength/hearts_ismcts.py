@@ -105,8 +105,8 @@ def play_hand(
     s._deal()
     theirs = game.new_initial_state()
     theirs.apply_action(OPENSPIEL_DIRECTION[kind])
-    for action in deal_order(s.hands):
-        theirs.apply_action(action)
+    for dealt in deal_order(s.hands):
+        theirs.apply_action(dealt)
     # Kept in a variable: a bot holds no reference to its evaluator, which must outlive it.
     evaluators = {p: pyspiel.RandomRolloutEvaluator(1, deal * 31 + p) for p in range(4)}
     bots = {
@@ -182,8 +182,10 @@ def show_hand(logged: dict[str, Any]) -> str:
     trick: list[str] = []
     n = 0
     for card in logged["plays"].split():
-        trick.append(f"{s.turn}:{card}")
-        s.apply(s.turn, card)
+        player = s.turn
+        assert player is not None  # a card to play: someone is to play it
+        trick.append(f"{player}:{card}")
+        s.apply(player, card)
         if len(trick) == 4:
             n += 1
             points = s.points if n < 13 else logged["taken"]

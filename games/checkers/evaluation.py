@@ -64,6 +64,7 @@ from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 from operator import mul
+from typing import Any
 
 from games.checkers import bitboard as bb
 
@@ -138,22 +139,24 @@ PATTERNS = len(REGIONS) * REGION_SIZE
 
 
 @cache
-def _saved() -> dict:
+def _saved() -> dict[str, Any]:
     """``weights.json`` as read from disk once (empty when it is missing)."""
     try:
-        return json.loads(resources.files(__package__).joinpath("weights.json").read_text())
+        text = resources.files(__package__).joinpath("weights.json").read_text()
     except OSError:
         return {}
+    saved: dict[str, Any] = json.loads(text)
+    return saved
 
 
-def load_weights(saved: dict | None = None) -> dict[str, int]:
+def load_weights(saved: dict[str, Any] | None = None) -> dict[str, int]:
     """The tuned weights (``weights.json``, or ``saved``, a file of that form as read), or the
     hand-set ones where it has none."""
     data = (_saved() if saved is None else saved).get("weights", {})
     return {term: int(data.get(term, HAND_WEIGHTS[term])) for term in TERMS}
 
 
-def load_patterns(saved: dict | None = None) -> list[int]:
+def load_patterns(saved: dict[str, Any] | None = None) -> list[int]:
     """The regions' values (``weights.json`` or ``saved``, region by region), or zeros if there
     are none."""
     regions = (_saved() if saved is None else saved).get("patterns")
@@ -172,7 +175,7 @@ def _for_search(weights: dict[str, int], patterns: Sequence[int]) -> tuple[int, 
     return terms + tuple(patterns) if any(patterns) else terms
 
 
-def all_weights(saved: dict | None = None) -> tuple[int, ...]:
+def all_weights(saved: dict[str, Any] | None = None) -> tuple[int, ...]:
     """:data:`ALL_WEIGHTS` of ``weights.json``, or of ``saved`` (a trial fit's file, as
     ``bench/builders/checkers_weights.py --write-to`` writes it)."""
     return _for_search(load_weights(saved), load_patterns(saved))
@@ -433,7 +436,7 @@ def evaluate(me: int, opp: int, kings: int, black: bool, my_steps: int = -1) -> 
 
     ``my_steps`` is the mover's count of simple moves when the caller already knows it.
     """
-    terms = sum(map(mul, WEIGHTS, features(me, opp, kings, black, my_steps)))
+    terms: int = sum(map(mul, WEIGHTS, features(me, opp, kings, black, my_steps)))
     return terms + sum(PATTERN_WEIGHTS[i] for i in pattern_indices(me, opp, black))
 
 

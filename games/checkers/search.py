@@ -34,6 +34,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TypedDict
 
 from games.checkers import bitboard as bb
 from games.checkers import evaluation
@@ -72,7 +73,7 @@ def init_core(core: ModuleType) -> None:
 try:
     import games.checkers._core as _core
 except ImportError:  # installed without a C compiler: the pure-Python search does the work
-    _core = None  # type: ignore[assignment]
+    _core = None  # type: ignore[assignment]  # None: not built (the stub types the module)
 else:
     init_core(_core)
 
@@ -493,6 +494,21 @@ class Searcher:
         return best_move, best_score, done
 
 
+class _CoreOptions(TypedDict):
+    """The compiled search's keyword arguments beyond the position (see ``_core.pyi``)."""
+
+    limit: int
+    budget: float
+    soft: float
+    probe: Callable[[int, int, int, bool], tuple[int, int] | None] | None
+    egdb_pieces: int
+    threat_plies: int
+    lmr: bool
+    prune: bool
+    tt_bits: int
+    keep_table: bool
+
+
 class CoreSearcher:
     """:class:`Searcher`'s search compiled (``_core.c``): the same algorithm and evaluation
     terms, with the weights of :mod:`~games.checkers.evaluation` passed in.
@@ -541,7 +557,7 @@ class CoreSearcher:
         self.root_clock = clock
         self.nodes = 0
 
-    def _options(self) -> dict[str, object]:
+    def _options(self) -> _CoreOptions:
         budget = soft = -1.0
         if self.deadline is not None:
             budget = max(0.0, self.deadline - time.perf_counter())
@@ -577,7 +593,7 @@ class CoreSearcher:
             self.root_clock,
             self.weights,
             max_depth,
-            **self._options(),  # type: ignore[arg-type]
+            **self._options(),
         )
         self.nodes += nodes
         return raw, score, depth
@@ -599,7 +615,7 @@ class CoreSearcher:
             self.root_clock,
             self.weights,
             depth,
-            **options,  # type: ignore[arg-type]
+            **options,
         )
         self.nodes += nodes
         return scores

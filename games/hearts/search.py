@@ -46,7 +46,7 @@ OTHERS_WEIGHT = 0.5
 try:  # the same roll-outs compiled (setup.py builds it when a C compiler is present)
     import games.hearts._playouts as _compiled
 except ImportError:  # pragma: no cover - depends on the install
-    _compiled = None  # type: ignore[assignment]
+    _compiled = None  # type: ignore[assignment]  # None: not built (the stub types the module)
 
 CORE_ENV = "PARLOUR_HEARTS_CORE"  # "python" forces the Python roll-outs
 

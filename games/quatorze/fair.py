@@ -349,7 +349,7 @@ def playouts_python(
 try:  # the same playouts compiled (setup.py builds it when a C compiler is present)
     import games.quatorze._playouts as _compiled
 except ImportError:  # pragma: no cover - depends on the install
-    _compiled = None  # type: ignore[assignment]
+    _compiled = None  # type: ignore[assignment]  # None: not built (the stub types the module)
 
 CORE_ENV = "PARLOUR_QUATORZE_CORE"  # "python" forces the Python playouts
 

@@ -43,7 +43,8 @@ _ADV_BLACK, _ADV_RED = _row_tables()
 
 def _cones() -> tuple[list[int], list[int]]:
     """Squares from which an enemy piece could reach the path of a man racing to crown."""
-    black, red = [], []
+    black: list[int] = []
+    red: list[int] = []
     for i in range(32):
         row, col = bb.coords(i)
         for table, step, last in ((black, 1, 7), (red, -1, 0)):

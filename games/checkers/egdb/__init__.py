@@ -60,7 +60,7 @@ from games.checkers import bitboard as bb
 try:  # the compiled solver (optional: setup.py builds it when a C compiler is there)
     import games.checkers._egdbcore as _egdbcore
 except ImportError:  # pragma: no cover - depends on the installation
-    _egdbcore = None  # type: ignore[assignment]
+    _egdbcore = None  # type: ignore[assignment]  # None: not built (the stub types the module)
 
 WIN, DRAW, LOSS = 1, 0, -1
 FALLBACK_PIECES = 3  # what the build step makes when only the Python solver is there
