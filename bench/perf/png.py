@@ -26,6 +26,7 @@ from PIL import Image
 from games.cards import Card
 from games.checkers import State as CheckersState
 from games.hearts import State as HeartsState
+from games.quarters import State as QuartersState
 from render.checkers import render_checkers
 from render.hearts import render_hearts_hand, render_hearts_table
 from render.quarters import render_quarters
@@ -64,15 +65,16 @@ def images() -> dict[str, Image.Image]:
     for _ in range(4 * 3 + 17):
         seat = hearts.to_act()[0]
         hearts.apply(seat, rng.choice(hearts.legal_actions(seat)))
+    quarters = QuartersState.new((5, 5, 7, 4))
+    for move in ("1-2", "4-2"):
+        quarters.apply(quarters.to_act()[0], move)
     view = hearts.view(0)
     hand = [Card.parse(c) if isinstance(c, str) else c for c in view["hand"]]
     return {
         "checkers board": captured(lambda: render_checkers(checkers.view(None))),
         "hearts table": captured(lambda: render_hearts_table(view)),
         "hearts hand": captured(lambda: render_hearts_hand(hand)),
-        "quarters piles": captured(
-            lambda: render_quarters({"piles": [3, 5, 7, 2], "start": [5, 5, 7, 4]})
-        ),
+        "quarters piles": captured(lambda: render_quarters(quarters.view())),
     }
 
 

@@ -41,10 +41,9 @@ import statistics
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from itertools import combinations
-from typing import Any
 
 from bench.strength import hearts_baseline
-from games.hearts import LEVELS, State, choose, search
+from games.hearts import LEVELS, HeartsView, State, choose, search
 from games.hearts.actions import format_pass, format_play
 from games.hearts.cardbits import cards_of, to_card
 from games.hearts.knowledge import Knowledge, parse_mask
@@ -77,12 +76,13 @@ def _random_action(state: State, seat: int, rng: random.Random) -> str:
 
 
 def frozen_choose(
-    view: dict[str, Any], budget: float, seed: int, samples: int | None, searched_pass: bool
+    view: HeartsView, budget: float, seed: int, samples: int | None, searched_pass: bool
 ) -> str:
     """The frozen expert's action (``bench/strength/hearts_baseline.py``), on a time budget or
     with a fixed number of sampled deals; ``searched_pass=False``: the heuristic's pass
     instead."""
     seat = view["seat"]
+    assert seat is not None  # a seat's view: the players decide from their own
     limits: dict[str, int] = {} if samples is None else {"min_samples": samples}
     if samples is not None:
         limits["max_samples"] = samples
@@ -111,7 +111,7 @@ def frozen_choose(
     return format_play(to_card(hearts_baseline.search_play(k, budget * 0.9, rng, **limits)))
 
 
-def plain_choose(view: dict[str, Any]) -> str:
+def plain_choose(view: HeartsView) -> str:
     """The standard level before this round: the smart rule-based player without ``sharp``."""
     hand = parse_mask(view["hand"])
     if view["phase"] == "pass":

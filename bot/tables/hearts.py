@@ -21,7 +21,7 @@ from games import hearts
 from games.base import IllegalAction, Outcome
 from games.cards import Card
 from games.digits import decimal
-from games.hearts import Phase, Rules, State
+from games.hearts import HeartsView, Phase, Rules, State
 from games.hearts.rules import pass_target
 from render.charts import hearts_totals_chart
 from render.hearts import render_hearts_hand, render_hearts_table
@@ -306,7 +306,7 @@ class HeartsController(Controller[State, HeartsUi]):
         return next((i for i, seat in enumerate(table.seats) if not seat.is_ai), 0)
 
     @staticmethod
-    def _last_play(view: dict[str, Any], names: Mapping[int, str]) -> str:
+    def _last_play(view: HeartsView, names: Mapping[int, str]) -> str:
         if view["trick"]:
             play = view["trick"][-1]
             return f"{names[play['seat']]} played {labels([play['card']])}."
@@ -365,7 +365,9 @@ class HeartsController(Controller[State, HeartsUi]):
         selected: list[Card] = []
         actions: list[Button] = []
         if state.phase is Phase.PASS:
-            target = names[view["pass_to"]]
+            to = view["pass_to"]
+            assert to is not None  # a passing hand: each seat passes to another
+            target = names[to]
             mine = view["my_pass"]
             if mine is None:
                 selected = [c for c in hand if c in set(picked)]
@@ -401,7 +403,9 @@ class HeartsController(Controller[State, HeartsUi]):
                     f"{names[p['seat']]} {labels([p['card']])}" for p in view["trick"]
                 )
                 lines.append(f"On the table: {plays}.")
-            my_turn = view["turn"] == seat
+            turn = view["turn"]
+            assert turn is not None  # during the play, someone is always to play
+            my_turn = turn == seat
             legal = [Card.parse(c) for c in view["legal"]] if my_turn else []
             if my_turn:
                 lines.append(
@@ -411,7 +415,7 @@ class HeartsController(Controller[State, HeartsUi]):
                 )
             else:
                 lines.append(
-                    f"{names[view['turn']]} is to play. This message offers your cards as soon "
+                    f"{names[turn]} is to play. This message offers your cards as soon "
                     "as it is your turn."
                 )
             rows.extend(self._card_rows(hand, legal))
@@ -480,7 +484,7 @@ class HeartsController(Controller[State, HeartsUi]):
         view = state.view(None)
         return Screen(embed=self.scores_embed(table, view, title))
 
-    def scores_embed(self, table: Table, view: dict[str, Any], title: str) -> Embed:
+    def scores_embed(self, table: Table, view: HeartsView, title: str) -> Embed:
         """Every hand's points and the totals, as a fixed-width table."""
         names = short_names([seat.name for seat in table.seats])
         width = max(5, *(len(n) for n in names))

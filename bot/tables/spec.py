@@ -30,7 +30,7 @@ class GameSpec:
 
     controller: type[Controller]
     commands: str | None = None
-    renderer: Callable[[dict[str, Any]], Picture] | None = None
+    renderer: Callable[..., Picture] | None = None  # called with the game's own view type
 
     def __post_init__(self) -> None:
         if not hasattr(self.controller, "engine"):
