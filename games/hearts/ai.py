@@ -60,8 +60,7 @@ def choose_from_view(
         raise IllegalAction("It is not this seat's turn.")
     hand = parse_mask(view["hand"])
     if view["phase"] == "pass":
-        # The expert passes as the standard player does: a searched pass (the heuristic's
-        # candidates played out on sampled deals) was no better on duplicate deals (bench).
+        # The expert passes as the standard player does (why: docs/hearts-strength.md).
         passed = pass_cards(hand, level != "beginner")
         return format_pass(to_card(c) for c in cards_of(passed))
     k = Knowledge.from_view(view)
