@@ -75,11 +75,17 @@ import time
 from collections.abc import Sequence
 from operator import mul
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-try:  # the fit needs NumPy (the bench extra); the games and their labels do not
+# The fit needs NumPy (the bench extra); the games and their labels do not. mypy reads NumPy's
+# types; at run time np is None without it, which main() checks before a fit.
+if TYPE_CHECKING:
     import numpy as np
-except ImportError:  # pragma: no cover - depends on the install
-    np = None  # type: ignore[assignment]  # None: not installed (checked before a fit)
+else:
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - depends on the install
+        np = None
 
 from bench.strength import checkers_engine as outside
 from bench.strength.checkers_match import openings as ballots

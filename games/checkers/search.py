@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from games.checkers import bitboard as bb
 from games.checkers import evaluation
@@ -70,12 +70,17 @@ def init_core(core: ModuleType) -> None:
     core.init([k for colour in ZOBRIST for kind in colour for k in kind], Z_RED_TO_MOVE)
 
 
-try:
+# mypy reads the compiled module's stub (_core.pyi); at run time it is None when it was not
+# built (no C compiler at install), and the pure-Python search does the work.
+if TYPE_CHECKING:
     import games.checkers._core as _core
-except ImportError:  # installed without a C compiler: the pure-Python search does the work
-    _core = None  # type: ignore[assignment]  # None: not built (the stub types the module)
 else:
-    init_core(_core)
+    try:
+        import games.checkers._core as _core
+    except ImportError:
+        _core = None
+    else:
+        init_core(_core)
 
 CORE_ENV = "PARLOUR_CHECKERS_CORE"  # "python" forces the pure-Python search
 CORE_TT_BITS = 21  # the C table: 2**21 entries of 16 bytes, kept between searches

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import random
 import time
+from typing import TYPE_CHECKING
 
 from games.hearts.cardbits import HEARTS, QUEEN_OF_SPADES, cards_of, points_in
 from games.hearts.knowledge import Knowledge
@@ -24,10 +25,15 @@ from games.hearts.rules import MOON_POINTS, Rules, legal_mask, trick_winner
 # How much the others' points count against mine in the search's objective (0 = only mine).
 OTHERS_WEIGHT = 0.5
 
-try:  # the same roll-outs compiled (setup.py builds it when a C compiler is present)
+# The same roll-outs compiled: mypy reads their stub (_playouts.pyi); at run time the module is
+# None when setup.py did not build it (no C compiler at install).
+if TYPE_CHECKING:
     import games.hearts._playouts as _compiled
-except ImportError:  # pragma: no cover - depends on the install
-    _compiled = None  # type: ignore[assignment]  # None: not built (the stub types the module)
+else:
+    try:
+        import games.hearts._playouts as _compiled
+    except ImportError:  # pragma: no cover - depends on the install
+        _compiled = None
 
 CORE_ENV = "PARLOUR_HEARTS_CORE"  # "python" forces the Python roll-outs
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from games.quatorze.board import CELLS, LINE_PAIRS, LINES, TARGET, pairs, play
 
@@ -345,10 +346,15 @@ def playouts_python(
     return record
 
 
-try:  # the same playouts compiled (setup.py builds it when a C compiler is present)
+# The same playouts compiled: mypy reads their stub (_playouts.pyi); at run time the module is
+# None when setup.py did not build it (no C compiler at install).
+if TYPE_CHECKING:
     import games.quatorze._playouts as _compiled
-except ImportError:  # pragma: no cover - depends on the install
-    _compiled = None  # type: ignore[assignment]  # None: not built (the stub types the module)
+else:
+    try:
+        import games.quatorze._playouts as _compiled
+    except ImportError:  # pragma: no cover - depends on the install
+        _compiled = None
 
 CORE_ENV = "PARLOUR_QUATORZE_CORE"  # "python" forces the Python playouts
 
