@@ -3,7 +3,7 @@ Hearts game's running totals. Pure functions from numbers to a :class:`~render.b
 whose alt text carries the same facts in words.
 
 A plotting library would add ~0.5 s of import and tens of MB to the bot for four simple charts
-(``python -m bench.bench_pictures`` measures it); these are lines, dots, bars and labels.
+(``python -m bench.perf.pictures`` measures it); these are lines, dots, bars and labels.
 
 >>> pic = scoreboard_chart("Checkers", [("Ann", 1262.0), ("Bob", 1190.5)], "rating")
 >>> pic.png[:4], pic.description

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.checkers import square_coords
+from games.checkers import CheckersView, square_coords
 from render.base import BACKGROUND, GOLD, HIGHLIGHT, INK, MUTED, Picture, fit_text, font, to_picture
 
 SQUARE = 60
@@ -86,10 +87,10 @@ def _blend(base: tuple[int, int, int], tint: tuple[int, int, int], amount: float
     return tuple(round(b + (t - b) * amount) for b, t in zip(base, tint, strict=True))
 
 
-def _draw_board(image: Image.Image, view: dict[str, Any], flip: bool) -> None:
+def _draw_board(image: Image.Image, view: CheckersView, flip: bool) -> None:
     draw = ImageDraw.Draw(image)
     ox, oy = MARGIN, HEADER
-    last = view.get("last_move") or {}
+    last: Mapping[str, Any] = view.get("last_move") or {}
     marked = {last.get("from"), last.get("to")} - {None}
     path = set(last.get("path", [])[:-1])
     captured = set(last.get("captured", []))
@@ -147,7 +148,7 @@ def _numbers(flip: bool) -> Image.Image:
     return layer
 
 
-def _draw_footer(image: Image.Image, view: dict[str, Any], flip: bool) -> None:
+def _draw_footer(image: Image.Image, view: CheckersView, flip: bool) -> None:
     """Under the board: the pieces left, the recent moves, and where each king row is."""
     draw = ImageDraw.Draw(image)
     text = font(TEXT_SIZE)
@@ -186,7 +187,7 @@ def _move_lines(moves: list[str], start_fen: str | None) -> list[str]:
     return [f"{n // 2 + 1}. {' '.join(plies[n : n + 2])}" for n in range(0, len(plies), 2)]
 
 
-def _status(view: dict[str, Any]) -> str:
+def _status(view: CheckersView) -> str:
     outcome = view.get("outcome")
     if outcome:
         if outcome["winners"]:
@@ -201,12 +202,12 @@ def _status(view: dict[str, Any]) -> str:
         }.get(outcome["termination"], outcome["termination"])
         return f"Draw ({reason})."
     status = f"{view['turn_name']} to move."
-    if view.get("draw_offer") is not None:
-        status += f" {TO_MOVE_NAMES[view['draw_offer']]} offers a draw."
+    if (offer := view.get("draw_offer")) is not None:
+        status += f" {TO_MOVE_NAMES[offer]} offers a draw."
     return status
 
 
-def describe(view: dict[str, Any]) -> str:
+def describe(view: CheckersView) -> str:
     """Alt text: the position in the seed's letters, whose turn it is and the last move."""
     parts = [_status(view)]
     squares = view["squares"]
@@ -223,10 +224,10 @@ def describe(view: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def _second_line(view: dict[str, Any]) -> str:
+def _second_line(view: CheckersView) -> str:
     """Under the status: the last move (and what it took), or the standing draw offer."""
-    if view.get("draw_offer") is not None and not view.get("outcome"):
-        return f"{TO_MOVE_NAMES[view['draw_offer']]} offers a draw."
+    if (offer := view.get("draw_offer")) is not None and not view.get("outcome"):
+        return f"{TO_MOVE_NAMES[offer]} offers a draw."
     last = view.get("last_move")
     if not last:
         return "Type a move with the square numbers, e.g. 11-15."
@@ -236,7 +237,7 @@ def _second_line(view: dict[str, Any]) -> str:
     return text
 
 
-def render_checkers(view: dict[str, Any], *, flip: bool = False) -> Picture:
+def render_checkers(view: CheckersView, *, flip: bool = False) -> Picture:
     """Draw a checkers view: Black at the top as in the seed; ``flip`` turns the board round.
 
     The board takes the whole width (a phone shows the image about 400 px wide); the status

@@ -16,6 +16,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.cards import Card, Suit
+from games.hearts.state import HeartsView
 from render.base import (
     BACKGROUND,
     FELT,
@@ -92,7 +93,7 @@ def _heart_badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], broken: boo
 
 
 def render_hearts_table(
-    view: dict, names: Mapping[int, str] | None = None, bottom: int = 0
+    view: HeartsView, names: Mapping[int, str] | None = None, bottom: int = 0
 ) -> Picture:
     """The table from above: four seats, the trick in play, the last trick; the scores under it.
 
@@ -145,7 +146,7 @@ def render_hearts_table(
 def _draw_seat(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
-    view: dict,
+    view: HeartsView,
     seat: int,
     where: int,
     name: str,
@@ -175,7 +176,7 @@ def _draw_seat(
         draw.text((x, y), "D", font=font(SMALL), fill=FELT_DARK, anchor="mm")
 
 
-def _seat_status(view: dict, seat: int) -> str:
+def _seat_status(view: HeartsView, seat: int) -> str:
     if view["phase"] == "pass" and view["pass_direction"] != "hold":
         return "cards chosen" if view["passed"][seat] else "choosing…"
     if seat == view["turn"]:
@@ -184,7 +185,7 @@ def _seat_status(view: dict, seat: int) -> str:
 
 
 def _draw_scores(
-    draw: ImageDraw.ImageDraw, view: dict, names: Mapping[int, str], bottom: int
+    draw: ImageDraw.ImageDraw, view: HeartsView, names: Mapping[int, str], bottom: int
 ) -> None:
     """Under the felt: the caption (passing, game over), then one line a seat with its points."""
     y = TOP + FELT_H + 6
@@ -214,9 +215,10 @@ def _draw_scores(
         y += ROW
 
 
-def _caption(view: dict, names: Mapping[int, str]) -> str:
+def _caption(view: HeartsView, names: Mapping[int, str]) -> str:
     if view["phase"] == "game-over":
-        winners = view["outcome"]["winners"] if view.get("outcome") else []
+        outcome = view.get("outcome")
+        winners = outcome["winners"] if outcome else []
         who = " & ".join(_name(names, s) for s in winners)
         return f"Game over: {who} win{'s' if len(winners) == 1 else ''}"
     if view["phase"] == "pass":
@@ -224,7 +226,9 @@ def _caption(view: dict, names: Mapping[int, str]) -> str:
     return ""
 
 
-def describe_table(view: dict, names: Mapping[int, str] | None = None, bottom: int = 0) -> str:
+def describe_table(
+    view: HeartsView, names: Mapping[int, str] | None = None, bottom: int = 0
+) -> str:
     """Alt text: the whole table in words."""
     names = names or {}
     parts = [

@@ -7,6 +7,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.cards import Card
+from games.kabu.state import KabuView
 from render.base import FELT, FELT_DARK, GOLD, INK, MUTED, Picture, fit_text, font, to_picture
 from render.cards import card_height, card_image, cards_text
 
@@ -66,7 +67,7 @@ def _label(seat: int, names: dict[int, str]) -> str:
     return name if len(name) <= 14 else name[:13] + "…"
 
 
-def render_kabu(view: dict, names: dict[int, str] | None = None) -> Picture:
+def render_kabu(view: KabuView, names: dict[int, str] | None = None) -> Picture:
     """Draw the table from a Kabu view; ``names`` maps seats to player names.
 
     The dealer's cards are at the top, the five positions in a row under them, each with its
@@ -128,7 +129,7 @@ def render_kabu(view: dict, names: dict[int, str] | None = None) -> Picture:
     return to_picture(image.convert("RGB"), "kabu.png", describe(view, names))
 
 
-def _status(view: dict, names: dict[int, str]) -> str:
+def _status(view: KabuView, names: dict[int, str]) -> str:
     if view["phase"] == "done":
         winners = view.get("winners") or []
         if not winners:
@@ -142,7 +143,7 @@ def _status(view: dict, names: dict[int, str]) -> str:
     return f"{_label(seat, names)}: draw a third card or stand?"
 
 
-def describe(view: dict, names: dict[int, str] | None = None) -> str:
+def describe(view: KabuView, names: dict[int, str] | None = None) -> str:
     """Alt text: every hand in words, who holds what, whose turn or the results."""
     names = names or {}
     dealer = view["dealer"]
@@ -157,8 +158,8 @@ def describe(view: dict, names: dict[int, str] | None = None) -> str:
         line = f"Position {pos['number']}{who}: {text}"
         if len(pos["cards"]) >= 2:
             line += f", total {pos['total']} ({pos['name']})"
-        if view.get("results") is not None and pos["seat"] is not None:
-            line += ", " + ("wins" if view["results"][pos["seat"]] == "win" else "loses")
+        if (results := view.get("results")) is not None and pos["seat"] is not None:
+            line += ", " + ("wins" if results[pos["seat"]] == "win" else "loses")
         parts.append(line + ".")
     parts.append(_status(view, names))
     return " ".join(p for p in parts if p)

@@ -7,6 +7,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.cards import Card
+from games.quatorze.state import QuatorzeView
 from render.base import FELT, FELT_DARK, GOLD, HIGHLIGHT, INK, MUTED, Picture, font, to_picture
 from render.cards import card_height, card_image, card_text
 
@@ -40,7 +41,7 @@ def _board() -> Image.Image:
     return image
 
 
-def render_quatorze(view: dict, selected: tuple[int, ...] = ()) -> Picture:
+def render_quatorze(view: QuatorzeView, selected: tuple[int, ...] = ()) -> Picture:
     """Draw the grid from a Quatorze view; ``selected`` holds cell numbers (1..25) to ring."""
     image = _board().copy()
     draw = ImageDraw.Draw(image)
@@ -73,7 +74,7 @@ def render_quatorze(view: dict, selected: tuple[int, ...] = ()) -> Picture:
     return to_picture(image.convert("RGB"), "quatorze.png", describe(view, selected))
 
 
-def _status(view: dict) -> str:
+def _status(view: QuatorzeView) -> str:
     if view["won"]:
         return "Cleared!"
     if view["status"] == "lost":
@@ -84,7 +85,7 @@ def _status(view: dict) -> str:
     return f"{pairs} pair{'s' if pairs != 1 else ''}"
 
 
-def describe(view: dict, selected: tuple[int, ...] = ()) -> str:
+def describe(view: QuatorzeView, selected: tuple[int, ...] = ()) -> str:
     """Alt text: the grid row by row with cell numbers, then score, stock and the pairs."""
     rows = []
     for r in range(5):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import Any, Self, TypedDict
 
 import discord
 from discord import app_commands
@@ -37,6 +37,14 @@ def parse_take(action: str) -> int:
     if prefix != "take" or count not in ("1", "2", "3"):
         raise IllegalAction(f"`{action[:20]}` is not a move: take 1, 2 or 3.")
     return int(count)
+
+
+class TakeawayView(TypedDict):
+    """:meth:`State.view`: everything is public."""
+
+    pile: int
+    turn: int
+    over: bool
 
 
 @dataclass(slots=True)
@@ -87,7 +95,7 @@ class State:
             return None
         return Outcome(winners=(1 - self.turn,), termination="took-last")
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> TakeawayView:
         return {"pile": self.pile, "turn": self.turn, "over": self.is_over()}
 
 
