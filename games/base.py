@@ -26,11 +26,104 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Generic, Protocol, Self, TypedDict, TypeVar, runtime_checkable
+from typing import (
+    Any,
+    Generic,
+    Protocol,
+    Self,
+    TypeAlias,
+    TypedDict,
+    TypeVar,
+    runtime_checkable,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class OneOf:
+    """Alternatives offered to a player (``11-15`` or ``11-16``), inside a :class:`Phrase`.
+
+    The items are notation, never translated; the bot joins them with its reader's word for
+    "or" (Babel's list patterns), and ``str()`` joins them in English.
+
+    >>> str(OneOf(("`9x18`", "`9x27`")))
+    '`9x18` or `9x27`'
+    """
+
+    items: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return " or ".join(self.items)
+
+
+PhraseParam: TypeAlias = "str | int | float | OneOf | Phrase"
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A sentence for a player, kept as its English template and named parameters, so that the
+    bot can say it later in its reader's language (``i18n`` renders it; ``games`` never
+    translates anything). Build one with :func:`N_` or :func:`Nn_`, which also mark the
+    template for ``pybabel extract``.
+
+    Parameters are plain strings (names, notation: never translated), numbers (formatted per
+    language), :class:`OneOf` or other phrases. ``str()`` is the English sentence. A template
+    is formatted only when it has parameters, so a phrase without any may hold braces. The
+    format spec ``lower`` puts a nested phrase in with a lowercase first letter (English "a
+    pile" inside a sentence, "A pile" at its start).
+
+    >>> str(N_("There is no pile {pile}.", pile=4))
+    'There is no pile 4.'
+    >>> str(Nn_("Take {n} coin.", "Take {n} coins.", 3))
+    'Take 3 coins.'
+    >>> str(N_("Write {what:lower} with digits.", what=N_("A pile")))
+    'Write a pile with digits.'
+    """
+
+    template: str
+    params: tuple[tuple[str, PhraseParam], ...] = ()
+    plural: str | None = None  # the plural template; ``n`` chooses between the two
+    n: int | None = None
+
+    def __str__(self) -> str:
+        template = self.template if self.n is None or self.n == 1 else (self.plural or "")
+        if not self.params:
+            return template
+        return template.format_map(dict(self.params))
+
+    def __format__(self, spec: str) -> str:
+        text = str(self)
+        if spec == "lower":
+            return text[:1].lower() + text[1:]
+        return format(text, spec)
+
+
+def N_(template: str, /, **params: PhraseParam) -> Phrase:
+    """A :class:`Phrase` to show a player: gettext's no-op marker (the template is found by
+    ``pybabel extract`` and translated only when the bot renders it)."""
+    return Phrase(template, tuple(sorted(params.items())))
+
+
+def Nn_(singular: str, plural: str, n: int, /, **params: PhraseParam) -> Phrase:
+    """:func:`N_` with a singular and a plural template (gettext's ``ngettext``): ``n`` picks
+    the form in each language and is the template's ``{n}``."""
+    return Phrase(singular, tuple(sorted({**params, "n": n}.items())), plural, n)
 
 
 class IllegalAction(ValueError):
-    """An action that the rules refuse. ``str(exc)`` is a short message fit to show a player."""
+    """An action that the rules refuse. ``str(exc)`` is a short message fit to show a player.
+
+    It carries its sentence as a :class:`Phrase` (``exc.phrase``), so the bot can say it in the
+    player's language: ``raise IllegalAction(N_("Pile {pile} is empty.", pile=2))``. A plain
+    string is taken as it is (a phrase without parameters).
+    """
+
+    def __init__(self, phrase: Phrase | str) -> None:
+        self.phrase = phrase if isinstance(phrase, Phrase) else Phrase(phrase)
+        super().__init__(str(self.phrase))
+
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[Phrase]]:
+        # crosses the AI's process pool whole, parameters included
+        return type(self), (self.phrase,)
 
 
 class Ending(StrEnum):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from games.base import IllegalAction
+from games.base import N_, IllegalAction
 
 
 class Suit(IntEnum):
@@ -28,7 +28,7 @@ class Suit(IntEnum):
     def parse(cls, text: str) -> Suit:
         index = "CDHS".find(text.upper())
         if len(text) != 1 or index < 0:
-            raise IllegalAction(f"`{text}` is not a suit (C, D, H or S).")
+            raise IllegalAction(N_("`{text}` is not a suit (C, D, H or S).", text=text))
         return cls(index)
 
 
@@ -65,7 +65,7 @@ class Rank(IntEnum):
             return cls.TEN
         index = "A23456789TJQK".find(text)
         if len(text) != 1 or index < 0:
-            raise IllegalAction(f"`{text}` is not a rank (A, 2-9, T, J, Q or K).")
+            raise IllegalAction(N_("`{text}` is not a rank (A, 2-9, T, J, Q or K).", text=text))
         return cls(index + 1)
 
 
@@ -84,7 +84,7 @@ class Card:
         """Read ``QS``, ``td``, ``10H``; raise :class:`IllegalAction` on anything else."""
         text = text.strip()
         if len(text) not in (2, 3):
-            raise IllegalAction(f"`{text}` is not a card (write it like QS or TD).")
+            raise IllegalAction(N_("`{text}` is not a card (write it like QS or TD).", text=text))
         return cls(Rank.parse(text[:-1]), Suit.parse(text[-1]))
 
     @property

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
-from games.base import IllegalAction, Outcome
+from games.base import N_, IllegalAction, OneOf, Outcome, Phrase
 from games.checkers import bitboard as bb
 from games.digits import is_number, problem
 
@@ -178,27 +178,31 @@ _FEN_SQUARE = re.compile(r"^(K?)([0-9]{1,2})(?:-([0-9]{1,2}))?$")  # ASCII digit
 def _parse_fen(fen: str) -> tuple[int, int, int, Color]:
     parts = [p.strip() for p in fen.strip().rstrip(".").upper().split(":")]
     if len(parts) != 3 or parts[0] not in ("B", "W"):
-        raise IllegalAction(f"`{fen}` is not a PDN FEN (like `B:W21-32:B1-12`).")
+        raise IllegalAction(_not_a_fen(fen))
     turn = BLACK if parts[0] == "B" else RED
     boards = {"B": 0, "W": 0}
     kings = 0
     seen = set()
     for part in parts[1:]:
         if not part or part[0] not in boards or part[0] in seen:
-            raise IllegalAction(f"`{fen}` is not a PDN FEN (like `B:W21-32:B1-12`).")
+            raise IllegalAction(_not_a_fen(fen))
         seen.add(part[0])
         for item in filter(None, (s.strip() for s in part[1:].split(","))):
             match = _FEN_SQUARE.match(item)
             if not match:
-                raise IllegalAction(f"`{item}` in the FEN is not a square.")
+                raise IllegalAction(N_("`{item}` in the FEN is not a square.", item=item))
             lo = int(match[2])
             hi = int(match[3]) if match[3] else lo
             for sq in range(lo, hi + 1):
                 if not 1 <= sq <= 32:
-                    raise IllegalAction(f"Square {sq} in the FEN is not on the board (1-32).")
+                    raise IllegalAction(
+                        N_("Square {square} in the FEN is not on the board (1-32).", square=str(sq))
+                    )
                 bit = 1 << (sq - 1)
                 if (boards["B"] | boards["W"]) & bit:
-                    raise IllegalAction(f"Square {sq} appears twice in the FEN.")
+                    raise IllegalAction(
+                        N_("Square {square} appears twice in the FEN.", square=str(sq))
+                    )
                 boards[part[0]] |= bit
                 if match[1]:
                     kings |= bit
@@ -359,11 +363,14 @@ class Board:
         tokens = _SEPARATORS.split(cleaned)
         odd = next((t for t in tokens if not is_number(t, 2)), None)
         if odd is not None and any(c.isdigit() and not "0" <= c <= "9" for c in odd):
-            raise IllegalAction(problem(odd, "A square"))  # ASCII digits only: name the digit
+            raise IllegalAction(problem(odd, N_("A square")))  # ASCII digits only: name it
         squares = [int(t) for t in tokens] if odd is None else []
         if len(squares) < 2 or not all(1 <= s <= 32 for s in squares):
             raise IllegalAction(
-                f"`{text.strip()[:40]}` is not a move: write it like `11-15` or `22x15`."
+                N_(
+                    "`{text}` is not a move: write it like `11-15` or `22x15`.",
+                    text=text.strip()[:40],
+                )
             )
         legal = list(self.legal_moves)
         exact = [m for m in legal if list(m.squares) == squares]
@@ -374,9 +381,17 @@ class Board:
             return matches[0]
         shown = "-".join(map(str, squares)) if not any(m.captured for m in legal) else cleaned
         if len(matches) > 1:
-            options = " or ".join(f"`{m}`" for m in matches)
-            raise IllegalAction(f"`{shown}` is ambiguous: it could be {options}.")
-        raise IllegalAction(f"`{text.strip()[:40]}` is not legal here. {_legal_list(legal)}")
+            options = OneOf(tuple(f"`{m}`" for m in matches))
+            raise IllegalAction(
+                N_("`{move}` is ambiguous: it could be {options}.", move=shown, options=options)
+            )
+        raise IllegalAction(
+            N_(
+                "`{move}` is not legal here. {legal}",
+                move=text.strip()[:40],
+                legal=_legal_list(legal),
+            )
+        )
 
     def push_text(self, text: str) -> Move:
         """Parse ``text`` as a move, play it and return it (the checked way to move)."""
@@ -403,14 +418,19 @@ def _is_subsequence(short: list[int], full: tuple[int, ...]) -> bool:
     return all(s in it for s in short)
 
 
-def _legal_list(legal: list[Move]) -> str:
+def _legal_list(legal: list[Move]) -> Phrase:
     if not legal:
-        return "There are no legal moves."
+        return N_("There are no legal moves.")
     text = ", ".join(map(str, legal))
     if len(text) > MAX_LISTED:
         text = text[: MAX_LISTED - 5].rsplit(",", 1)[0] + ", ..."
-    kind = "captures (capturing is compulsory)" if legal[0].captured else "moves"
-    return f"Legal {kind}: {text}."
+    if legal[0].captured:
+        return N_("Legal captures (capturing is compulsory): {moves}.", moves=text)
+    return N_("Legal moves: {moves}.", moves=text)
+
+
+def _not_a_fen(fen: str) -> Phrase:
+    return N_("`{fen}` is not a PDN FEN (like `B:W21-32:B1-12`).", fen=fen)
 
 
 def perft(board: Board, depth: int) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from games.base import IllegalAction
+from games.base import N_, IllegalAction
 from games.checkers.board import Board
 from games.checkers.state import State
 
@@ -126,7 +126,7 @@ def read_pdn(text: str) -> PdnGame:
         if not token or token in _RESULTS:
             continue
         if not _MOVE.match(token):
-            raise IllegalAction(f"`{token[:20]}` in the PDN is not a move.")
+            raise IllegalAction(N_("`{token}` in the PDN is not a move.", token=token[:20]))
         moves.append(token)
     return PdnGame(tags, tuple(moves))
 

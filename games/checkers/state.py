@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from games.base import IllegalAction, Outcome, OutcomeDict
+from games.base import N_, IllegalAction, Outcome, OutcomeDict
 from games.checkers.board import Board, Color, Move, Termination
 
 SCHEMA = 1
@@ -142,16 +142,18 @@ class State:
     def apply(self, seat: int, action: str) -> None:
         """Play ``action`` for ``seat``: a move (any form ``parse_move`` takes) or a draw action."""
         if self.is_over():
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(N_("The game is over."))
         if seat != self._board.turn:
-            raise IllegalAction(f"It is {Color(1 - seat).name.title()}'s turn.")
+            raise IllegalAction(
+                N_("It is Black's turn.") if seat == Color.RED else N_("It is Red's turn.")
+            )
         if action == OFFER_DRAW:
             if self._draw_offer is not None:
-                raise IllegalAction("A draw offer is already on the table.")
+                raise IllegalAction(N_("A draw offer is already on the table."))
             self._draw_offer = seat
         elif action in (ACCEPT_DRAW, DECLINE_DRAW):
             if self._draw_offer is None or self._draw_offer == seat:
-                raise IllegalAction("There is no draw offer from your opponent.")
+                raise IllegalAction(N_("There is no draw offer from your opponent."))
             self._draw_offer = None
             self._agreed = action == ACCEPT_DRAW
         else:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.base import IllegalAction
+from games.base import N_, IllegalAction
 from games.cards import Card
 from games.hearts.cardbits import from_card
 from games.hearts.rules import PASS_SIZE
@@ -42,6 +42,6 @@ def parse_pass(text: str) -> tuple[Card, Card, Card]:
     parts = [p for p in body.replace("+", " ").replace("-", " ").replace(",", " ").split() if p]
     cards = [Card.parse(p) for p in parts]
     if len(cards) != PASS_SIZE or len(set(cards)) != PASS_SIZE:
-        raise IllegalAction("Pass exactly three different cards.")
+        raise IllegalAction(N_("Pass exactly three different cards."))
     first, second, third = sorted(cards, key=from_card)
     return first, second, third

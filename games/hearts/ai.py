@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from games.base import IllegalAction
+from games.base import N_, IllegalAction
 from games.hearts.actions import format_pass, format_play
 from games.hearts.cardbits import cards_of, to_card
 from games.hearts.knowledge import Knowledge, parse_mask
@@ -57,7 +57,7 @@ def choose_from_view(
         raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
     seat = view["seat"]
     if seat is None or seat not in view["to_act"]:
-        raise IllegalAction("It is not this seat's turn.")
+        raise IllegalAction(N_("It is not this seat's turn."))
     hand = parse_mask(view["hand"])
     if view["phase"] == "pass":
         # The expert passes as the standard player does (why: docs/hearts-strength.md).

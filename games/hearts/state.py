@@ -17,7 +17,7 @@ import random
 from itertools import combinations
 from typing import Any, NotRequired, TypedDict
 
-from games.base import IllegalAction, Outcome, OutcomeDict
+from games.base import N_, IllegalAction, Outcome, OutcomeDict, Phrase
 from games.cards import Card, cards_from_text, cards_to_text, shuffled_deck
 from games.hearts.actions import format_pass, format_play, parse_pass, parse_play
 from games.hearts.cardbits import (
@@ -45,7 +45,14 @@ from games.hearts.rules import (
 )
 
 SCHEMA = 1
-_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+# One whole sentence a suit (clubs, diamonds, hearts, spades): a suit's name changes with the
+# sentence around it in other languages.
+_FOLLOW_SUIT = (
+    N_("You must follow suit: play one of your clubs."),
+    N_("You must follow suit: play one of your diamonds."),
+    N_("You must follow suit: play one of your hearts."),
+    N_("You must follow suit: play one of your spades."),
+)
 
 
 def hand_seed(seed: int, hand_number: int) -> int:
@@ -246,11 +253,11 @@ class State:
     def apply(self, seat: int, action: str) -> None:
         """Play a card (``QS``) or choose a pass (``pass-2C-QS-AH``); refuse illegal ones."""
         if not isinstance(seat, int) or not 0 <= seat < SEATS:
-            raise IllegalAction("That is not a seat at this table.")
+            raise IllegalAction(N_("That is not a seat at this table."))
         if self.phase is Phase.GAME_OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(N_("The game is over."))
         if not isinstance(action, str) or not action.strip():
-            raise IllegalAction("Name a card, like QS.")
+            raise IllegalAction(N_("Name a card, like QS."))
         if self.phase is Phase.PASS:
             self._choose_pass(seat, action)
         else:
@@ -258,11 +265,11 @@ class State:
 
     def _choose_pass(self, seat: int, action: str) -> None:
         if self.passes[seat] is not None:
-            raise IllegalAction("You have already chosen your three cards.")
+            raise IllegalAction(N_("You have already chosen your three cards."))
         cards = parse_pass(action)
         mask = mask_of(cards)
         if mask & ~self.hands[seat]:
-            raise IllegalAction("You can only pass cards from your own hand.")
+            raise IllegalAction(N_("You can only pass cards from your own hand."))
         self.passes[seat] = mask
         if all(p is not None for p in self.passes):
             self._exchange()
@@ -279,13 +286,13 @@ class State:
 
     def _play(self, seat: int, action: str) -> None:
         if seat != self.turn:
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(N_("It is not your turn."))
         if action.strip().lower().startswith("pass"):
-            raise IllegalAction("The passing is over; play a card.")
+            raise IllegalAction(N_("The passing is over; play a card."))
         c = from_card(parse_play(action))
         hand = self.hands[seat]
         if not hand >> c & 1:
-            raise IllegalAction(f"You do not hold {to_card(c)}.")
+            raise IllegalAction(N_("You do not hold {card}.", card=str(to_card(c))))
         if not self.legal_mask(seat) >> c & 1:
             raise IllegalAction(self._why_illegal(hand, c))
         self.hands[seat] = hand & ~(1 << c)
@@ -310,19 +317,19 @@ class State:
         if not any(self.hands):
             self._finish_hand()
 
-    def _why_illegal(self, hand: int, c: int) -> str:
+    def _why_illegal(self, hand: int, c: int) -> Phrase:
         if self.trick:
             lead = self.trick[0] // 13
             if hand & SUIT_MASK[lead]:
-                return f"You must follow suit: play one of your {_SUIT_NAMES[lead]}."
-            return "No hearts or queen of spades on the first trick while you have other cards."
+                return _FOLLOW_SUIT[lead]
+            return N_("No hearts or queen of spades on the first trick while you have other cards.")
         if self.first_trick and self.rules.two_of_clubs_leads and hand & 1:
-            return "The first trick must be led with the two of clubs."
+            return N_("The first trick must be led with the two of clubs.")
         if self.first_trick and c // 13 != HEARTS:
-            return "No points may be led to the first trick while you have other cards."
+            return N_("No points may be led to the first trick while you have other cards.")
         if self.first_trick:
-            return "The first lead may not be a heart."
-        return "Hearts are not broken yet: lead another suit."
+            return N_("The first lead may not be a heart.")
+        return N_("Hearts are not broken yet: lead another suit.")
 
     def _finish_hand(self) -> None:
         scores, moon = hand_scores(self.points)

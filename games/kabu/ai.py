@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from games.base import IllegalAction
+from games.base import N_, IllegalAction
 from games.kabu.hands import total
 from games.kabu.odds import hint_odds
 from games.kabu.state import POSITIONS, Phase, State, format_pick, ranks
@@ -28,7 +28,7 @@ def hint(state: State, seat: int) -> tuple[Fraction, Fraction]:
     right who have not decided yet are assumed to stand.
     """
     if state.phase is not Phase.DECIDE or seat not in state.to_act():
-        raise IllegalAction("A hint is for the player now deciding to draw or stand.")
+        raise IllegalAction(N_("A hint is for the player now deciding to draw or stand."))
     mine = state.picks[seat]
     assert mine is not None
     fixed = [
@@ -54,7 +54,7 @@ def choose(state: State, seat: int, level: str = "best", budget: float = 1.0, se
     """
     legal = state.legal_actions(seat)
     if not legal:
-        raise IllegalAction("It is not this seat's turn.")
+        raise IllegalAction(N_("It is not this seat's turn."))
     rng = random.Random(seed)
     if state.phase is Phase.PICK:
         if level == "best":

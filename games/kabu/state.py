@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, TypedDict
 
-from games.base import IllegalAction, Outcome
+from games.base import N_, IllegalAction, Outcome
 from games.cards import Card, cards_from_text, cards_to_text, full_deck, shuffled_deck
 from games.digits import is_number
 from games.kabu.hands import dealer_beats, hand_name, total
@@ -89,7 +89,9 @@ def parse_pick(action: str) -> int:
     """The position (1..5) named by ``pick-N``."""
     head, _, number = action.partition("-")
     if head != "pick" or not is_number(number, 1) or not 1 <= int(number) <= POSITIONS:
-        raise IllegalAction(f"`{action}` is not a position to pick (pick-1 .. pick-5).")
+        raise IllegalAction(
+            N_("`{action}` is not a position to pick (pick-1 .. pick-5).", action=action)
+        )
     return int(number)
 
 
@@ -262,22 +264,24 @@ class State:
     def apply(self, seat: int, action: str) -> None:
         """Pick a position (``pick-N``), or ``draw`` / ``stand`` on the chosen one."""
         if self.phase is Phase.DONE:
-            raise IllegalAction("This round is over.")
+            raise IllegalAction(N_("This round is over."))
         if not 0 <= seat < self.players:
-            raise IllegalAction("You are not seated at this table.")
+            raise IllegalAction(N_("You are not seated at this table."))
         if seat not in self.to_act():
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(N_("It is not your turn."))
         if self.phase is Phase.PICK:
             wanted = parse_pick(action) - 1
             if wanted in self.picks:
-                raise IllegalAction(f"Position {wanted + 1} is already taken.")
+                raise IllegalAction(
+                    N_("Position {position} is already taken.", position=wanted + 1)
+                )
             self.picks[seat] = wanted
             if None not in self.picks:
                 self.phase = Phase.DECIDE
                 self._advance()
             return
         if action not in ("draw", "stand"):
-            raise IllegalAction(f"`{action}` is not a choice now: draw or stand.")
+            raise IllegalAction(N_("`{action}` is not a choice now: draw or stand.", action=action))
         position = self.picks[seat]
         assert position is not None
         if action == "draw":

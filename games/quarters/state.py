@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from games.base import IllegalAction, Outcome, OutcomeDict
+from games.base import N_, IllegalAction, Outcome, OutcomeDict
 from games.digits import is_number
 
 SCHEMA = 1
@@ -30,7 +30,9 @@ def parse_move(text: str) -> tuple[int, int]:
     """``"2-3"`` -> take 3 coins from pile 2 (piles count from 1): ``(2, 3)``."""
     pile, sep, count = text.strip().partition("-")
     if not sep or not is_number(pile, 2) or not is_number(count, 2):
-        raise IllegalAction(f"`{text}` is not a move; write it as pile-coins, like 2-3.")
+        raise IllegalAction(
+            N_("`{text}` is not a move; write it as pile-coins, like 2-3.", text=text)
+        )
     return int(pile), int(count)
 
 
@@ -43,11 +45,11 @@ def check_piles(piles: Sequence[int]) -> tuple[int, ...]:
     """Validate a starting set-up: 1 to 5 piles of 1 to 9 coins, at least two coins in all."""
     piles = tuple(piles)
     if not 1 <= len(piles) <= MAX_PILES:
-        raise IllegalAction(f"Use 1 to {MAX_PILES} piles.")
+        raise IllegalAction(N_("Use 1 to {most} piles.", most=MAX_PILES))
     if any(not 1 <= p <= MAX_COINS for p in piles):
-        raise IllegalAction(f"Each pile holds 1 to {MAX_COINS} coins.")
+        raise IllegalAction(N_("Each pile holds 1 to {most} coins.", most=MAX_COINS))
     if sum(piles) < 2:
-        raise IllegalAction("The game needs at least two coins.")
+        raise IllegalAction(N_("The game needs at least two coins."))
     return piles
 
 
@@ -69,7 +71,7 @@ class State:
     def new(cls, piles: Sequence[int] = DEFAULT_PILES, first: int = 0) -> State:
         start = check_piles(piles)
         if first not in (0, 1):
-            raise IllegalAction("The first player is seat 0 or 1.")
+            raise IllegalAction(N_("The first player is seat 0 or 1."))
         return cls(start=start, first=first, piles=start)
 
     # -- turn and rules ---------------------------------------------------------------------
@@ -93,16 +95,18 @@ class State:
     def apply(self, seat: int, action: str) -> None:
         """Take coins; raises :class:`IllegalAction` and changes nothing when refused."""
         if self.is_over():
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(N_("The game is over."))
         if seat != self.turn:
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(N_("It is not your turn."))
         pile, count = parse_move(action)
         if not 1 <= pile <= len(self.piles):
-            raise IllegalAction(f"There is no pile {pile}.")
+            raise IllegalAction(N_("There is no pile {pile}.", pile=pile))
         if self.piles[pile - 1] == 0:
-            raise IllegalAction(f"Pile {pile} is empty.")
+            raise IllegalAction(N_("Pile {pile} is empty.", pile=pile))
         if not 1 <= count <= self.piles[pile - 1]:
-            raise IllegalAction(f"Take 1 to {self.piles[pile - 1]} coins from pile {pile}.")
+            raise IllegalAction(
+                N_("Take 1 to {most} coins from pile {pile}.", most=self.piles[pile - 1], pile=pile)
+            )
         piles = list(self.piles)
         piles[pile - 1] -= count
         self.piles = tuple(piles)

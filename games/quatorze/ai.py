@@ -36,7 +36,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.base import IllegalAction
+from games.base import N_, IllegalAction
 from games.quatorze.board import pairs, play
 from games.quatorze.fair import (
     Endgame,
@@ -228,7 +228,7 @@ def suggest(
         forced_orders = FORCED_SAMPLES if limit is None else min(FORCED_SAMPLES, limit)
     legal = state.legal_actions(0)
     if not [a for a in legal if a != "give-up"]:
-        raise IllegalAction("There is no pair to take.")
+        raise IllegalAction(N_("There is no pair to take."))
     if limit is not None:
         samples, deadline = limit, None
     else:
@@ -258,7 +258,7 @@ def choose(
     """A legal action: ``best`` follows the hint; ``casual`` takes a random pair."""
     legal = state.legal_actions(seat)
     if not legal:
-        raise IllegalAction("This game is over.")
+        raise IllegalAction(N_("This game is over."))
     pair_moves = [a for a in legal if a != "give-up"]
     if not pair_moves:
         return "give-up"

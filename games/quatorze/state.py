@@ -19,7 +19,7 @@ import random
 from enum import Enum
 from typing import Any, TypedDict
 
-from games.base import IllegalAction, Outcome
+from games.base import N_, IllegalAction, Outcome
 from games.cards import Card, cards_from_text, cards_to_text, full_deck, shuffled_deck
 from games.digits import is_number
 from games.quatorze.board import CELLS, pairs
@@ -62,10 +62,14 @@ def parse_move(action: str) -> tuple[int, int]:
     """``"3-18"`` -> ``(2, 17)`` (0-based cells)."""
     head, sep, tail = action.partition("-")
     if not sep or not is_number(head, 2) or not is_number(tail, 2):
-        raise IllegalAction(f"`{action}` is not a move (write two cells like 3-18).")
+        raise IllegalAction(
+            N_("`{action}` is not a move (write two cells like 3-18).", action=action)
+        )
     first, second = int(head) - 1, int(tail) - 1
     if not (0 <= first < CELLS and 0 <= second < CELLS) or first == second:
-        raise IllegalAction(f"`{action}` does not name two different cells 1..25.")
+        raise IllegalAction(
+            N_("`{action}` does not name two different cells 1..25.", action=action)
+        )
     return first, second
 
 
@@ -198,9 +202,9 @@ class State:
     def apply(self, seat: int, action: str) -> None:
         """Take a pair (``"3-18"``) or ``give-up``."""
         if seat != 0:
-            raise IllegalAction("Quatorze has one player.")
+            raise IllegalAction(N_("Quatorze has one player."))
         if self.status is not Status.PLAYING:
-            raise IllegalAction("This game is over.")
+            raise IllegalAction(N_("This game is over."))
         if action == "give-up":
             self.status = Status.GAVE_UP
             self.moves.append(action)
@@ -209,8 +213,12 @@ class State:
         grid = self.values()
         if (min(first, second), max(first, second)) not in pairs(grid):
             raise IllegalAction(
-                f"Cells {first + 1} and {second + 1} are not a pair adding up to 14 in one "
-                "row or column."
+                N_(
+                    "Cells {first} and {second} are not a pair adding up to 14 in one row or "
+                    "column.",
+                    first=first + 1,
+                    second=second + 1,
+                )
             )
         if not self.stock and first > second:
             first, second = second, first
