@@ -29,7 +29,13 @@ def files(package: str) -> list[Path]:
 @pytest.mark.parametrize("path", files("games"), ids=lambda p: str(p.relative_to(ROOT)))
 def test_games_import_no_discord_pil_sqlite_or_asyncio(path):
     forbidden = {"discord", "PIL", "sqlite3", "aiosqlite", "asyncio", "bot", "render", "storage"}
-    assert not imported_modules(path) & forbidden
+    assert not imported_modules(path) & (forbidden | {"i18n", "babel"})
+
+
+@pytest.mark.parametrize("path", files("i18n"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_i18n_sits_under_render_and_the_bot(path):
+    # games below it (a refusal's phrase); render, bot and the playground above it
+    assert not imported_modules(path) & {"discord", "PIL", "bot", "render", "storage", "playground"}
 
 
 @pytest.mark.parametrize("path", files("render"), ids=lambda p: str(p.relative_to(ROOT)))

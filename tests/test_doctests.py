@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("games", "render", "storage", "bot")
+PACKAGES = ("games", "render", "storage", "bot", "i18n")
 
 
 def modules_with_examples() -> list[str]:
@@ -29,7 +29,7 @@ MODULES = modules_with_examples()
 
 
 def test_the_examples_are_found():
-    assert {"games.base", "games.quarters", "bot.tables.checkers.moves"} <= set(MODULES)
+    assert {"games.base", "games.quarters", "bot.tables.checkers.moves", "i18n"} <= set(MODULES)
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("bot", "games", "render", "storage")
+PACKAGES = ("bot", "games", "render", "storage", "i18n")
 
 
 def module_name(path: Path) -> str:

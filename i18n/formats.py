@@ -1,0 +1,115 @@
+"""Numbers, dates, durations and lists, formatted by Babel for the reader's locale.
+
+Each is a small frozen value to pass as a message parameter, formatted when the message is
+rendered: ``_("Lapses on {when}.", when=Date(day))``. Plain ints and floats need no wrapper
+(they are formatted as decimals); these say *how* a value reads.
+
+>>> from i18n.messages import _, render
+>>> render(_("{share} of the games", share=Percent(0.25)), "fr")
+'25\\xa0% of the games'
+>>> render(Listing(("Alice", "Bob", "Carol")), "de")
+'Alice, Bob und Carol'
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Literal
+
+from babel.dates import format_date, format_datetime, format_time, format_timedelta
+from babel.lists import format_list
+from babel.numbers import format_decimal, format_percent
+
+from i18n.languages import Locale
+from i18n.messages import Text, _localized
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    """A number with a fixed count of decimals (``Number(1.5, 1)``: "1.5", "1,5")."""
+
+    value: int | float | Decimal
+    decimals: int = 0
+
+    def localize(self, locale: Locale) -> str:
+        pattern = "#,##0" + ("." + "0" * self.decimals if self.decimals else "")
+        return format_decimal(self.value, format=pattern, locale=locale.formats)
+
+
+@dataclass(frozen=True, slots=True)
+class Percent:
+    """A share as a percentage (``0.25``: "25%", "25 %", "25%")."""
+
+    value: float
+
+    def localize(self, locale: Locale) -> str:
+        return format_percent(self.value, locale=locale.formats)
+
+
+Width = Literal["short", "medium", "long", "full"]
+
+
+@dataclass(frozen=True, slots=True)
+class Date:
+    """A calendar day, as the locale writes it (``medium``: "Mar 5, 2025", "5 mars 2025")."""
+
+    value: dt.date
+    width: Width = "medium"
+
+    def localize(self, locale: Locale) -> str:
+        return format_date(self.value, format=self.width, locale=locale.formats)
+
+
+@dataclass(frozen=True, slots=True)
+class Time:
+    """A time of day (``short``: "3:05 PM", "15:05")."""
+
+    value: dt.time | dt.datetime
+    width: Width = "short"
+
+    def localize(self, locale: Locale) -> str:
+        return format_time(self.value, format=self.width, locale=locale.formats)
+
+
+@dataclass(frozen=True, slots=True)
+class DateTime:
+    """A moment, date and time (an aware datetime is shown in its own time zone)."""
+
+    value: dt.datetime
+    width: Width = "medium"
+
+    def localize(self, locale: Locale) -> str:
+        return format_datetime(
+            self.value, format=self.width, tzinfo=self.value.tzinfo, locale=locale.formats
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Duration:
+    """A rough length of time (``timedelta(minutes=3)``: "3 minutes", "3 Minuten")."""
+
+    value: dt.timedelta
+    width: Literal["narrow", "short", "long"] = "long"
+
+    def localize(self, locale: Locale) -> str:
+        return format_timedelta(self.value, format=self.width, locale=locale.formats)
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """Items in a list as the language writes one: "Alice, Bob and Carol", "アリス、ボブ、キャロル".
+
+    ``style`` is Babel's: ``standard`` (and), ``or``, ``unit`` (measures)...
+    Items are plain strings (names) or messages, rendered in the same language.
+    """
+
+    items: tuple[Text, ...]
+    style: Literal["standard", "standard-short", "or", "or-short", "unit", "unit-short"] = (
+        "standard"
+    )
+
+    def localize(self, locale: Locale) -> str:
+        words = [_localized(item, locale) for item in self.items]
+        return format_list(words, style=self.style, locale=locale.formats) if words else ""

@@ -1,0 +1,35 @@
+"""Catalogues made in a test, in place of the real ones (which part 2 translates)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+
+import pytest
+from babel.messages.catalog import Catalog
+
+from i18n import messages
+from i18n.translations import compiled, translations
+
+Entry = tuple[str | None, str | tuple[str, ...]]  # (context, msgid or (singular, plural))
+
+
+def catalogue(code: str, entries: Mapping[Entry, str | tuple[str, ...]]) -> Catalog:
+    """A catalogue for ``code`` holding ``entries``: (context, msgid) -> translation."""
+    made = Catalog(locale=code, domain="parlour", fuzzy=False)
+    for (context, msgid), string in entries.items():
+        made.add(msgid, string, context=context)
+    return made
+
+
+@contextmanager
+def catalogues(monkeypatch: pytest.MonkeyPatch, **by_code: Catalog) -> Iterator[None]:
+    """Render with these catalogues (by language code); the other languages keep theirs."""
+    lookups = {code: compiled(made) for code, made in by_code.items()}
+
+    def lookup(code: str):  # type: ignore[no-untyped-def]
+        return lookups[code] if code in lookups else translations(code)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(messages, "translations", lookup)
+        yield
