@@ -11,6 +11,10 @@ CI) changes nothing and fails, naming the entries, when
   plural form), or a template has a placeholder the renderer does not support;
 - a command's name, description or choice breaks Discord's rules (:mod:`i18n.limits`);
 - with ``--complete``: an entry is untranslated or fuzzy.
+
+pybabel reads the same mapping, for a template to hand a translation tool:
+``pybabel extract -F i18n/babel.cfg --no-default-keywords -k _ -k _n:1,2 -k _p:1c,2
+-k _np:1c,2,3 -k N_ -k Nn_:1,2 -c Translators: -o parlour.pot .``
 """
 
 from __future__ import annotations

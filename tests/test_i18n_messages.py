@@ -180,3 +180,16 @@ def test_a_refusal_renders_through_the_catalogue(monkeypatch):
         assert render(phrase, "fr") == "`9x27` est ambigu : ce peut être `9x18x27` ou `9x16x27`."
     assert render(phrase, "en") == str(phrase) == str(IllegalAction(phrase))
     assert str(Nn_("{n} coin", "{n} coins", 1)) == render(Nn_("{n} coin", "{n} coins", 1), "ja")
+
+
+def test_an_unreadable_catalogue_reads_english(monkeypatch, tmp_path, caplog):
+    from i18n import translations as module
+
+    monkeypatch.setattr(module, "LOCALES", tmp_path)  # no catalogue there
+    module.translations.cache_clear()
+    try:
+        with caplog.at_level(logging.ERROR, "parlour.i18n"):
+            assert render(_("It is not your turn."), "de") == "It is not your turn."
+        assert "cannot read the de catalogue" in caplog.text
+    finally:
+        module.translations.cache_clear()
