@@ -147,3 +147,11 @@ def test_every_refusal_in_the_games_is_a_marked_phrase(path):
         assert not isinstance(argument, ast.Constant | ast.JoinedStr | ast.BinOp), (
             f"{path.name}:{argument.lineno}: raise IllegalAction(N_(...)), not a bare string"
         )
+
+
+@pytest.mark.parametrize("language", LANGUAGES, ids=lambda language: language.code)
+def test_every_language_has_a_glossary(language):
+    glossary = ROOT / "i18n" / "glossary" / f"{language.code}.md"
+    text = glossary.read_text(encoding="utf-8")
+    # the same sections as the English one, whose words every glossary translates
+    assert text.count("\n## ") >= 8, glossary
