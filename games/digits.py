@@ -39,18 +39,23 @@ def problem(text: str, what: str | Phrase) -> Phrase:
     number counts, as it starts a sentence: ``N_("A pile")``)."""
     what = _noun(what)
     if not text:
+        # Translators: {what} is a noun such as "A pile" or "The delay".
         return N_("{what} is missing: write it with the digits 0-9.", what=what)
     if text[0] in "-\u2212" and DIGITS.fullmatch(text[1:]):
+        # Translators: {what} is a noun such as "A pile" or "The delay".
         return N_("{what} cannot be negative: `{text}` is below zero.", what=what, text=text[:12])
     odd = next((c for c in text if not "0" <= c <= "9"), None)
     if odd is not None and unicodedata.category(odd) in ("Nd", "No", "Nl"):
+        # Translators: {what} is a noun such as "A pile" or "The delay".
         return N_(
             "Write {what:lower} with the digits 0-9 only: `{odd}` is not one of them.",
             what=what,
             odd=odd,
         )
     if odd is None:
+        # Translators: {what} is a noun such as "A pile" or "The delay".
         return N_("{what} is too large: `{text}…` has too many digits.", what=what, text=text[:12])
+    # Translators: {what} is a noun such as "A pile" or "The delay".
     return N_(
         "{what} must be a whole number written with the digits 0-9, not `{text}`.",
         what=what,
@@ -81,9 +86,11 @@ def decimal(value: object, what: str | Phrase) -> float:
     """
     what = _noun(what)
     if isinstance(value, bool):
+        # Translators: {what} is a noun such as "A pile" or "The delay".
         raise IllegalAction(N_("{what} must be a number.", what=what))
     if isinstance(value, int | float):
         if not math.isfinite(value):
+            # Translators: {what} is a noun such as "A pile" or "The delay".
             raise IllegalAction(N_("{what} must be a finite number.", what=what))
         return float(value)
     text = str(value).strip()

@@ -363,7 +363,9 @@ class Board:
         tokens = _SEPARATORS.split(cleaned)
         odd = next((t for t in tokens if not is_number(t, 2)), None)
         if odd is not None and any(c.isdigit() and not "0" <= c <= "9" for c in odd):
-            raise IllegalAction(problem(odd, N_("A square")))  # ASCII digits only: name it
+            # ASCII digits only: the refusal names the odd digit.
+            # Translators: a noun starting sentences such as "{what} is missing".
+            raise IllegalAction(problem(odd, N_("A square")))
         squares = [int(t) for t in tokens] if odd is None else []
         if len(squares) < 2 or not all(1 <= s <= 32 for s in squares):
             raise IllegalAction(
