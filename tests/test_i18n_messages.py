@@ -193,3 +193,13 @@ def test_an_unreadable_catalogue_reads_english(monkeypatch, tmp_path, caplog):
         assert "cannot read the de catalogue" in caplog.text
     finally:
         module.translations.cache_clear()
+
+
+def test_preload_reads_every_catalogue_once():
+    from i18n.translations import preload, translations
+
+    translations.cache_clear()
+    preload()
+    assert translations.cache_info().currsize == len(LANGUAGES)
+    preload()
+    assert translations.cache_info().misses == len(LANGUAGES)
