@@ -8,14 +8,29 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.checkers import square_coords
-from render.base import BACKGROUND, GOLD, HIGHLIGHT, INK, MUTED, Picture, fit_text, font, to_picture
+from render.base import (
+    BACKGROUND,
+    GOLD,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    Box,
+    Picture,
+    draw_text,
+    face,
+    fit_text,
+    note_box,
+    placed,
+    recording,
+    to_picture,
+)
 
 SQUARE = 60
 MARGIN = 16
 HEADER = 70  # the status line and, under it, the last move or a draw offer
 FOOTER = 104  # piece counts, the recent moves and which king row is where
-NUMBER_SIZE = 15  # square numbers (typed moves use them): 11.7 px on a 400 px wide phone
-TEXT_SIZE = 17
+NUMBER_SIZE = 18  # square numbers (typed moves use them): 11.5 px as a phone shows the board
+TEXT_SIZE = 18  # the smallest legible size in a picture this wide (render.base.legible_size)
 STATUS_SIZE = 23
 
 LIGHT = (232, 220, 192)
@@ -124,33 +139,35 @@ def _draw_board(image: Image.Image, view: dict[str, Any], flip: bool) -> None:
             draw.line((cx - d, cy - d, cx + d, cy + d), fill=CAPTURED, width=5)
             draw.line((cx - d, cy + d, cx + d, cy - d), fill=CAPTURED, width=5)
     # The square numbers go on top of the pieces, outlined, so they are always readable.
-    font(NUMBER_SIZE)  # notes the text size for the legibility check, as drawing them did
-    image.alpha_composite(_numbers(flip), (ox, oy))
+    layer, boxes = _numbers(flip)
+    image.alpha_composite(layer, (ox, oy))
+    if recording():
+        with placed(ox, oy):
+            for text, box in boxes:
+                note_box(text, box, NUMBER_SIZE)
 
 
 @lru_cache(maxsize=2)
-def _numbers(flip: bool) -> Image.Image:
-    """The 32 outlined square numbers on a transparent board-sized layer (drawn once)."""
+def _numbers(flip: bool) -> tuple[Image.Image, tuple[tuple[str, Box], ...]]:
+    """The 32 outlined square numbers on a transparent board-sized layer (drawn once), and
+    each number's box on it."""
     layer = Image.new("RGBA", (8 * SQUARE, 8 * SQUARE), (0, 0, 0, 0))
     draw = ImageDraw.Draw(layer)
-    number_font = font(NUMBER_SIZE)
+    number_font = face(NUMBER_SIZE)
+    boxes = []
     for square in range(1, 33):
         row, col = _cell(square, flip)
+        xy, text = (col * SQUARE + 3, row * SQUARE + 1), str(square)
         draw.text(
-            (col * SQUARE + 3, row * SQUARE + 1),
-            str(square),
-            fill=NUMBER_INK,
-            font=number_font,
-            stroke_width=2,
-            stroke_fill=NUMBER_EDGE,
+            xy, text, fill=NUMBER_INK, font=number_font, stroke_width=2, stroke_fill=NUMBER_EDGE
         )
-    return layer
+        boxes.append((text, draw.textbbox(xy, text, font=number_font, stroke_width=2)))
+    return layer, tuple(boxes)
 
 
 def _draw_footer(image: Image.Image, view: dict[str, Any], flip: bool) -> None:
     """Under the board: the pieces left, the recent moves, and where each king row is."""
     draw = ImageDraw.Draw(image)
-    text = font(TEXT_SIZE)
     y = HEADER + 8 * SQUARE + 12
     squares = view["squares"]
     for i, (letter, name) in enumerate((("b", "Black"), ("r", "Red"))):
@@ -159,23 +176,25 @@ def _draw_footer(image: Image.Image, view: dict[str, Any], flip: bool) -> None:
         image.alpha_composite(_piece(letter, 30), (x, y - 3))
         label = f"{name} {men} {'man' if men == 1 else 'men'}, "
         label += f"{kings} {'king' if kings == 1 else 'kings'}"
-        draw.text((x + 36, y), label, fill=INK, font=text)
+        column = (x, y - 3, x + 4 * SQUARE, y + 27)
+        draw_text(draw, (x + 36, y), label, TEXT_SIZE, INK, within=column)
     y += 32
     moves = view.get("moves") or []
     if moves:
         lines = _move_lines(moves, view.get("start_fen"))
         shown = "Moves: " + "  ".join(lines)
-        while len(lines) > 1 and text.getlength(shown) > 8 * SQUARE:
+        measure = face(TEXT_SIZE).getlength
+        while len(lines) > 1 and measure(shown) > 8 * SQUARE:
             lines = lines[1:]
             shown = "Moves: … " + "  ".join(lines)
-        draw.text((MARGIN, y), shown, fill=INK, font=text)
+        draw_text(draw, (MARGIN, y), fit_text(shown, TEXT_SIZE, 8 * SQUARE), TEXT_SIZE, INK)
     else:
-        draw.text((MARGIN, y), "No moves yet.", fill=MUTED, font=text)
+        draw_text(draw, (MARGIN, y), "No moves yet.", TEXT_SIZE, MUTED)
     y += 28
     top, bottom = ("Red's", "Black's")
     if flip:
         top, bottom = bottom, top
-    draw.text((MARGIN, y), f"Top: {top} king row. Bottom: {bottom}.", fill=MUTED, font=font(16))
+    draw_text(draw, (MARGIN, y), f"Top: {top} king row. Bottom: {bottom}.", TEXT_SIZE, MUTED)
 
 
 def _move_lines(moves: list[str], start_fen: str | None) -> list[str]:
@@ -239,7 +258,7 @@ def _second_line(view: dict[str, Any]) -> str:
 def render_checkers(view: dict[str, Any], *, flip: bool = False) -> Picture:
     """Draw a checkers view: Black at the top as in the seed; ``flip`` turns the board round.
 
-    The board takes the whole width (a phone shows the image about 400 px wide); the status
+    The board takes the whole width (a phone shows the image about 330 px wide); the status
     is above it, the piece counts and recent moves below.
     """
     image = Image.new("RGBA", (WIDTH, HEIGHT), (*BACKGROUND, 255))
@@ -247,15 +266,9 @@ def render_checkers(view: dict[str, Any], *, flip: bool = False) -> Picture:
     status = _status(view)
     if view.get("draw_offer") is not None and not view.get("outcome"):
         status = f"{view['turn_name']} to move."
-    draw.text(
-        (MARGIN, 10), fit_text(status, STATUS_SIZE, 8 * SQUARE), fill=INK, font=font(STATUS_SIZE)
-    )
-    draw.text(
-        (MARGIN, 40),
-        fit_text(_second_line(view), TEXT_SIZE, 8 * SQUARE),
-        fill=MUTED,
-        font=font(TEXT_SIZE),
-    )
+    draw_text(draw, (MARGIN, 10), fit_text(status, STATUS_SIZE, 8 * SQUARE), STATUS_SIZE, INK)
+    second = fit_text(_second_line(view), TEXT_SIZE, 8 * SQUARE)
+    draw_text(draw, (MARGIN, 40), second, TEXT_SIZE, MUTED)
     _draw_board(image, view, flip)
     _draw_footer(image, view, flip)
     return to_picture(image.convert("RGB"), "checkers.png", describe(view))

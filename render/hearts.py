@@ -25,24 +25,35 @@ from render.base import (
     INK,
     MUTED,
     Picture,
+    draw_text,
     fit_text,
-    font,
+    placed,
+    text_width,
     to_picture,
 )
-from render.cards import card_height, card_image, card_text, cards_text, draw_suit, hand_image
+from render.cards import (
+    card_height,
+    card_text,
+    cards_text,
+    draw_suit,
+    hand_image,
+    hand_size,
+    place_card,
+)
 
-WIDTH = 480  # a phone shows it about 400 px wide: every text is 14 px or more here
+WIDTH = 480  # a phone shows it about 330 px wide: every text is 17 px or more here
 TOP = 44  # the band above the felt: hand number, passing, hearts broken
 FELT_H = 372
 ROW = 27  # one line of the score table under the felt
 HEIGHT = TOP + FELT_H + 34 + 26 + 4 * ROW + 10
 TRICK_CARD = 58
 BACK_CARD = 30
-LAST_CARD = 36
+LAST_CARD = 42
+LAST_STEP = 24  # the last trick's cards overlap, each index in sight
 HAND_CARD = 92
 HAND_WIDTH = 720
 HEART_RED = (214, 40, 52)
-TEXT, SMALL = 17, 15
+TEXT = SMALL = 17
 
 _MID = TOP + FELT_H // 2
 # Screen places (from the bottom, clockwise): where each seat's name and card backs go, and
@@ -108,35 +119,30 @@ def render_hearts_table(
 
     # Above the felt: hand number and passing; hearts broken or not.
     heading = f"Hand {view['hand_number'] + 1} · {_DIRECTION_WORDS[view['pass_direction']]}"
-    draw.text((14, TOP // 2), heading, font=font(19), fill=INK, anchor="lm")
+    draw_text(draw, (14, TOP // 2), heading, 19, INK, anchor="lm")
     broken = view["hearts_broken"]
     label = "hearts broken" if broken else "hearts not broken"
-    draw.text(
-        (WIDTH - 14, TOP // 2), label, font=font(SMALL), fill=INK if broken else MUTED, anchor="rm"
-    )
-    _heart_badge(draw, (WIDTH - 28 - font(SMALL).getlength(label), TOP // 2), broken)
+    draw_text(draw, (WIDTH - 14, TOP // 2), label, SMALL, INK if broken else MUTED, anchor="rm")
+    _heart_badge(draw, (WIDTH - 28 - text_width(label, SMALL), TOP // 2), broken)
 
     for seat in range(4):
         _draw_seat(image, draw, view, seat, place(seat), _name(names, seat))
 
     for play in view["trick"]:
         cx, cy = _TRICK[place(play["seat"])]
-        sprite = card_image(_card(play["card"]), TRICK_CARD)
-        image.alpha_composite(sprite, (cx - sprite.width // 2, cy - sprite.height // 2))
+        x, y = cx - TRICK_CARD // 2, cy - card_height(TRICK_CARD) // 2
+        place_card(image, _card(play["card"]), TRICK_CARD, (x, y))
 
     last = view.get("last_trick")
-    if last:  # bottom left of the felt, small
-        x0, y0 = 24, TOP + FELT_H - 24 - card_height(LAST_CARD) - 22
-        draw.text(
-            (x0, y0),
-            fit_text(f"Last: {_name(names, last['winner'])}", SMALL, 140),
-            font=font(SMALL),
-            fill=MUTED,
-        )
-        for i, text in enumerate(last["cards"]):
-            image.alpha_composite(
-                card_image(_card(text), LAST_CARD), (x0 + i * (LAST_CARD + 2), y0 + 22)
-            )
+    if last:  # bottom left of the felt
+        x0, y0 = 22, TOP + FELT_H - 16 - card_height(LAST_CARD) - 24
+        words = fit_text(f"Last: {_name(names, last['winner'])}", SMALL, 140)
+        draw_text(draw, (x0, y0), words, SMALL, MUTED)
+        cards = last["cards"]
+        for i, text in enumerate(cards):
+            visible = None if i == len(cards) - 1 else LAST_STEP
+            xy = (x0 + i * LAST_STEP, y0 + 24)
+            place_card(image, _card(text), LAST_CARD, xy, visible=visible)
 
     _draw_scores(draw, view, names, bottom)
     return to_picture(image.convert("RGB"), "hearts.png", describe_table(view, names, bottom))
@@ -155,24 +161,27 @@ def _draw_seat(
     active = seat in view["to_act"]
     left = view["cards_left"][seat]
     backs = _backs(max(left, 1))
-    name_y, backs_y = (top + backs.height + 14, top) if where == 0 else (top, top + 26)
-    if where == 0:  # the bottom seat: name under its cards
-        name_y = top + backs.height + 4
-    label = fit_text(name, TEXT, 140 if where in (0, 2) else 112)
+    name_y, backs_y = (top + backs.height + 4, top) if where == 0 else (top, top + 26)
+    dealer = seat == view["dealer"]
+    # the dealer's button sits right of the name, or left of it on the right-hand seat
+    room = (140 if where in (0, 2) else 112) - (26 if dealer and where in (1, 3) else 0)
+    label = fit_text(name, TEXT, room)
+    half = text_width(label, TEXT) / 2
     if active:
-        w = font(TEXT).getlength(label) + 16
         draw.rounded_rectangle(
-            (cx - w / 2, name_y - 2, cx + w / 2, name_y + 22), radius=11, outline=GOLD, width=2
+            (cx - half - 8, name_y - 2, cx + half + 8, name_y + 22),
+            radius=11,
+            outline=GOLD,
+            width=2,
         )
-    draw.text(
-        (cx, name_y + 10), label, font=font(TEXT), fill=HIGHLIGHT if active else INK, anchor="mm"
-    )
+    draw_text(draw, (cx, name_y + 10), label, TEXT, HIGHLIGHT if active else INK, anchor="mm")
     if left:
         image.alpha_composite(backs, (cx - backs.width // 2, backs_y))
-    if seat == view["dealer"]:  # the dealer's button, right of the name
-        x, y = cx + font(TEXT).getlength(label) / 2 + 20, name_y + 10
-        draw.ellipse((x - 11, y - 11, x + 11, y + 11), fill=INK, outline=GOLD, width=2)
-        draw.text((x, y), "D", font=font(SMALL), fill=FELT_DARK, anchor="mm")
+    if dealer:
+        x = cx - half - 20 if where == 3 else cx + half + 20
+        y = name_y + 10
+        draw.ellipse((x - 12, y - 12, x + 12, y + 12), fill=INK, outline=GOLD, width=2)
+        draw_text(draw, (x, y + 1), "D", SMALL, FELT_DARK, anchor="mm")
 
 
 def _seat_status(view: dict, seat: int) -> str:
@@ -191,26 +200,26 @@ def _draw_scores(
     caption = _caption(view, names)
     if caption:
         caption = fit_text(caption, TEXT, WIDTH - 28)
-        draw.text((WIDTH // 2, y + 14), caption, font=font(TEXT), fill=HIGHLIGHT, anchor="mm")
+        draw_text(draw, (WIDTH // 2, y + 14), caption, TEXT, HIGHLIGHT, anchor="mm")
     y += 34
-    columns = ((262, "cards"), (350, "this hand"), (WIDTH - 14, "total"))
+    columns = ((270, "cards"), (366, "this hand"), (WIDTH - 14, "total"))
     for x, title in columns:
-        draw.text((x, y), title, font=font(SMALL), fill=MUTED, anchor="ra")
+        draw_text(draw, (x, y), title, SMALL, MUTED, anchor="ra")
     y += 26
     for k in range(4):
         seat = (bottom + k) % 4
         status = _seat_status(view, seat)
         colour = HIGHLIGHT if status == "to play" else INK
-        draw.text((14, y), fit_text(_name(names, seat), TEXT, 118), font=font(TEXT), fill=colour)
+        draw_text(draw, (14, y), fit_text(_name(names, seat), TEXT, 112), TEXT, colour)
         if status:
-            draw.text((142, y + 2), status.replace("cards ", ""), font=font(SMALL), fill=MUTED)
+            draw_text(draw, (134, y), status.replace("cards ", ""), SMALL, MUTED)
         values = (
             view["cards_left"][seat],
             view["points_this_hand"][seat],
             view["totals"][seat],
         )
         for (x, _), value in zip(columns, values, strict=True):
-            draw.text((x, y), str(value), font=font(TEXT), fill=colour, anchor="ra")
+            draw_text(draw, (x, y), str(value), TEXT, colour, anchor="ra")
         y += ROW
 
 
@@ -269,7 +278,9 @@ def render_hearts_hand(
     dimmed (``legal=None``: all bright), ``selected`` cards raised (the pass being chosen)."""
     cards = list(hand)
     dim = [] if legal is None else [c for c in cards if c not in set(legal)]
-    row = hand_image(cards, HAND_CARD, overlap=0.45, dim=dim, raised=selected)
+    width, _ = hand_size(len(cards), HAND_CARD, overlap=0.45)
+    with placed((HAND_WIDTH - width) // 2, 12):
+        row = hand_image(cards, HAND_CARD, overlap=0.45, dim=dim, raised=selected)
     height = max(row.height, card_height(HAND_CARD)) + 24
     image = Image.new("RGBA", (HAND_WIDTH, height), (*FELT, 255))
     image.alpha_composite(row, ((HAND_WIDTH - row.width) // 2, 12))

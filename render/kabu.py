@@ -7,18 +7,30 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.cards import Card
-from render.base import FELT, FELT_DARK, GOLD, INK, MUTED, Picture, fit_text, font, to_picture
-from render.cards import card_height, card_image, cards_text
+from render.base import (
+    FELT,
+    FELT_DARK,
+    GOLD,
+    INK,
+    MUTED,
+    Picture,
+    draw_text,
+    fit_text,
+    text_width,
+    to_picture,
+)
+from render.cards import card_height, cards_text, place_card
 
-WIDTH = 480  # a phone shows it about 400 px wide: every text is 14 px or more here
-HEIGHT = 442
-CARD_W = 60
+WIDTH = 480  # a phone shows it about 330 px wide: every text is 17 px or more here
+HEIGHT = 430
+CARD_W = 52
 CARD_H = card_height(CARD_W)
-FAN = 15  # horizontal step between fanned cards: three cards fill a position's column
+FAN = 16  # horizontal step between fanned cards: three fill a column, each index in sight
 DEALER_W = 64
 DEALER_FAN = 34
 COLUMN = WIDTH // 5
 TOP = 208  # where the positions' cards start
+TEXT = 17
 WIN = (70, 170, 90)
 LOSE = (190, 60, 60)
 
@@ -41,7 +53,8 @@ def _fan(
 ) -> None:
     left = cx - (width + step * (len(cards) - 1)) // 2
     for i, card in enumerate(cards):
-        image.alpha_composite(card_image(card, width), (left + i * step, top))
+        visible = None if i == len(cards) - 1 else step
+        place_card(image, card, width, (left + i * step, top), visible=visible)
 
 
 def _slot(draw: ImageDraw.ImageDraw, cx: int, top: int) -> None:
@@ -55,10 +68,9 @@ def _slot(draw: ImageDraw.ImageDraw, cx: int, top: int) -> None:
 
 
 def _badge(draw: ImageDraw.ImageDraw, cx: int, y: int, text: str, fill: tuple) -> None:
-    f = font(16)
-    w = draw.textlength(text, font=f) + 18
+    w = text_width(text, TEXT) + 18
     draw.rounded_rectangle((cx - w / 2, y, cx + w / 2, y + 24), radius=12, fill=fill)
-    draw.text((cx, y + 12), text, font=f, fill=INK, anchor="mm")
+    draw_text(draw, (cx, y + 12), text, TEXT, INK, anchor="mm")
 
 
 def _label(seat: int, names: dict[int, str]) -> str:
@@ -79,19 +91,18 @@ def render_kabu(view: dict, names: dict[int, str] | None = None) -> Picture:
     draw = ImageDraw.Draw(image)
 
     dealer = view["dealer"]
-    draw.text((WIDTH // 2, 22), "DEALER", font=font(16), fill=MUTED, anchor="mm")
+    draw_text(draw, (WIDTH // 2, 22), "DEALER", TEXT, MUTED, anchor="mm")
     dcards = _cards(dealer["cards"])
     _fan(image, dcards, WIDTH // 2, 36, DEALER_W, DEALER_FAN)
     dealer_line = f"{dealer['total']} · {dealer['name']}"
     if view["phase"] != "done" and len(dcards) == 1:
         dealer_line = f"shows {dealer['total']}"
-    draw.text(
-        (WIDTH // 2, 52 + card_height(DEALER_W)), dealer_line, font=font(21), fill=INK, anchor="mm"
-    )
+    draw_text(draw, (WIDTH // 2, 52 + card_height(DEALER_W)), dealer_line, 21, INK, anchor="mm")
 
     for pos in view["positions"]:
         i = pos["number"] - 1
         cx = COLUMN * i + COLUMN // 2
+        column = (cx - COLUMN // 2 + 5, TOP - 46, cx + COLUMN // 2 - 5, TOP + CARD_H + 94)
         seat = pos["seat"]
         if seat is not None:
             acting = seat in to_act
@@ -102,11 +113,11 @@ def render_kabu(view: dict, names: dict[int, str] | None = None) -> Picture:
                 outline=outline,
                 width=4 if acting else 2,
             )
-            draw.text((cx, TOP - 34), str(i + 1), font=font(18), fill=outline, anchor="mm")
-            name = fit_text(names.get(seat) or f"Seat {seat + 1}", 15, COLUMN - 12)
-            draw.text((cx, TOP - 14), name, font=font(15), fill=outline, anchor="mm")
+            draw_text(draw, (cx, TOP - 34), str(i + 1), 18, outline, anchor="mm")
+            name = fit_text(names.get(seat) or f"Seat {seat + 1}", TEXT, COLUMN - 14)
+            draw_text(draw, (cx, TOP - 13), name, TEXT, outline, anchor="mm", within=column)
         else:
-            draw.text((cx, TOP - 24), str(i + 1), font=font(18), fill=MUTED, anchor="mm")
+            draw_text(draw, (cx, TOP - 24), str(i + 1), 18, MUTED, anchor="mm")
         cards = _cards(pos["cards"])
         if cards:
             _fan(image, cards, cx, TOP)
@@ -114,17 +125,15 @@ def render_kabu(view: dict, names: dict[int, str] | None = None) -> Picture:
             _slot(draw, cx, TOP)
         colour = INK if seat is not None else MUTED
         if len(cards) >= 2:
-            draw.text(
-                (cx, TOP + CARD_H + 18), str(pos["total"]), font=font(24), fill=colour, anchor="mm"
-            )
-            hand = fit_text(pos["name"], 15, COLUMN - 10)
-            draw.text((cx, TOP + CARD_H + 42), hand, font=font(15), fill=colour, anchor="mm")
+            draw_text(draw, (cx, TOP + CARD_H + 18), str(pos["total"]), 24, colour, anchor="mm")
+            hand = fit_text(pos["name"], TEXT, COLUMN - 14)
+            draw_text(draw, (cx, TOP + CARD_H + 43), hand, TEXT, colour, anchor="mm", within=column)
         if results is not None and seat is not None:
             won = results[seat] == "win"
-            _badge(draw, cx, TOP + CARD_H + 58, "WIN" if won else "LOSE", WIN if won else LOSE)
+            _badge(draw, cx, TOP + CARD_H + 60, "WIN" if won else "LOSE", WIN if won else LOSE)
 
     status = fit_text(_status(view, names), 18, WIDTH - 32)
-    draw.text((WIDTH // 2, HEIGHT - 24), status, font=font(18), fill=INK, anchor="mm")
+    draw_text(draw, (WIDTH // 2, HEIGHT - 24), status, 18, INK, anchor="mm")
     return to_picture(image.convert("RGB"), "kabu.png", describe(view, names))
 
 

@@ -15,10 +15,12 @@ from render.base import (
     HIGHLIGHT,
     INK,
     MUTED,
+    Box,
     Picture,
+    draw_text,
     face,
-    font,
-    note_text,
+    note_box,
+    recording,
     to_picture,
 )
 
@@ -27,12 +29,34 @@ GAP = 6
 SCALE = 4  # supersampling for smooth edges
 LABEL_W = 80  # room for "Pile 1" left of the coins
 COIN_TEXT = 0.36  # the "25" on a coin, as a fraction of its diameter
+MAX_WIDTH = 482  # seven coins side by side; longer piles overlap their coins to stay this wide
+MIN_WIDTH = 400
+HEADER, FOOTER = 58, 34
+TEXT = 20
+
+
+def board_width(start: Sequence[int]) -> int:
+    """How wide the picture of a game that started with piles ``start`` is."""
+    return min(max(LABEL_W + max(start) * (COIN + GAP) + 24, MIN_WIDTH), MAX_WIDTH)
+
+
+def _step(start: Sequence[int]) -> int:
+    """From one coin of a pile to the next: a little gap, or an overlap in long piles."""
+    return min(COIN + GAP, (MAX_WIDTH - LABEL_W - 24) // max(start))
 
 
 def coin_sprite(selected: bool) -> Image.Image:
     """A silver quarter seen from above; a selected one glows gold."""
-    note_text(COIN * COIN_TEXT)
     return _coin(selected)
+
+
+@lru_cache(maxsize=1)
+def coin_text_box() -> Box:
+    """The box of the "25" on a coin sprite, in the sprite's pixels."""
+    label = face(round(COIN * SCALE * COIN_TEXT))
+    centre = COIN * SCALE / 2
+    left, top, right, bottom = label.getbbox("25", anchor="mm")
+    return tuple((centre + v) / SCALE for v in (left, top, right, bottom))  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=4)
@@ -77,43 +101,39 @@ def render_quarters(
     """Draw the piles. ``selected`` holds (pile, coin) pairs, both counted from 1."""
     piles: list[int] = view["piles"]
     start: list[int] = view["start"]
-    width = max(LABEL_W + max(start) * (COIN + GAP) + 24, 400)
+    width = board_width(start)
+    step = _step(start)
     row_h = COIN + 2 * GAP + 10
-    header = 58
-    footer = 34
-    height = header + len(piles) * row_h + footer
+    height = HEADER + len(piles) * row_h + FOOTER
     image = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((4, 4, width - 5, height - 5), radius=16, outline=FELT_DARK, width=5)
-    draw.text((20, header // 2), "Quarters", font=font(26), fill=INK, anchor="lm")
+    draw_text(draw, (20, HEADER // 2), "Quarters", 26, INK, anchor="lm")
     left = sum(piles)
-    draw.text(
-        (width - 20, header // 2),
-        status or f"{left} coin{'s' if left != 1 else ''} left",
-        font=font(20),
-        fill=GOLD,
-        anchor="rm",
-    )
+    status = status or f"{left} coin{'s' if left != 1 else ''} left"
+    draw_text(draw, (width - 20, HEADER // 2), status, TEXT, GOLD, anchor="rm")
     for i, size in enumerate(piles):
-        top = header + i * row_h
+        top = HEADER + i * row_h
         draw.rounded_rectangle((12, top, width - 13, top + row_h - 8), radius=12, fill=FELT_DARK)
-        draw.text(
-            (24, top + row_h / 2 - 4), f"Pile {i + 1}", font=font(20), fill=MUTED, anchor="lm"
-        )
+        draw_text(draw, (24, top + row_h / 2 - 4), f"Pile {i + 1}", TEXT, MUTED, anchor="lm")
         for c in range(start[i]):
-            x = LABEL_W + c * (COIN + GAP)
+            x = LABEL_W + c * step
             y = top + GAP - 2
             if c < size:
                 chosen = (i + 1, c + 1) in selected
                 sprite = coin_sprite(chosen)
-                image.paste(sprite, (x, y - (4 if chosen else 0)), sprite)
+                y -= 4 if chosen else 0
+                image.paste(sprite, (x, y), sprite)
+                if recording():
+                    x0, y0, x1, y1 = coin_text_box()
+                    note_box("25", (x + x0, y + y0, x + x1, y + y1), COIN * COIN_TEXT)
             else:
                 draw.ellipse(
                     (x + 6, y + 6, x + COIN - 6, y + COIN - 6), outline=(40, 110, 80), width=2
                 )
     note = "Gold coins are selected" if selected else _last_move(view)
     if note:
-        draw.text((20, height - footer // 2 - 2), note, font=font(18), fill=HIGHLIGHT, anchor="lm")
+        draw_text(draw, (20, height - FOOTER // 2 - 2), note, TEXT, HIGHLIGHT, anchor="lm")
     return to_picture(image, "quarters.png", describe(view, selected))
 
 

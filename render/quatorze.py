@@ -7,17 +7,30 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.cards import Card
-from render.base import FELT, FELT_DARK, GOLD, HIGHLIGHT, INK, MUTED, Picture, font, to_picture
-from render.cards import card_height, card_image, card_text
+from render.base import (
+    FELT,
+    FELT_DARK,
+    GOLD,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    Picture,
+    draw_text,
+    legible_size,
+    to_picture,
+)
+from render.cards import card_height, card_text, place_card
 
 CARD_W = 100
 CARD_H = card_height(CARD_W)
 GAP = 14
-LABEL = 22  # room above each card for its cell number
+LABEL = 26  # room above each card for its cell number
 MARGIN = 20
 HEADER = 64
 WIDTH = 2 * MARGIN + 5 * CARD_W + 4 * GAP
 HEIGHT = HEADER + MARGIN + 5 * (LABEL + CARD_H) + 4 * GAP + MARGIN
+NUMBER = legible_size(WIDTH) + 1  # the cell numbers, the smallest text: 11.6 px on a phone
+TEXT = 24
 
 
 def _cell_box(cell: int) -> tuple[int, int]:
@@ -50,26 +63,22 @@ def render_quatorze(view: dict, selected: tuple[int, ...] = ()) -> Picture:
         x, y = _cell_box(cell)
         number = cell + 1
         colour = HIGHLIGHT if number in chosen else MUTED
-        draw.text(
-            (x + CARD_W // 2, y + LABEL // 2), str(number), font=font(20), fill=colour, anchor="mm"
-        )
+        draw_text(draw, (x + CARD_W // 2, y + LABEL // 2), str(number), NUMBER, colour, anchor="mm")
         if code is None:
             continue
-        lift = 0
-        image.alpha_composite(card_image(Card.parse(code), CARD_W), (x, y + LABEL + lift))
+        place_card(image, Card.parse(code), CARD_W, (x, y + LABEL))
         if number in chosen:
             draw.rounded_rectangle(
-                (x - 4, y + LABEL + lift - 4, x + CARD_W + 4, y + LABEL + lift + CARD_H + 4),
+                (x - 4, y + LABEL - 4, x + CARD_W + 4, y + LABEL + CARD_H + 4),
                 radius=10,
                 outline=HIGHLIGHT,
                 width=5,
             )
-    f = font(24)
-    draw.text((MARGIN, HEADER // 2), f"Score {view['score']}/52", font=f, fill=GOLD, anchor="lm")
-    draw.text((WIDTH // 2, HEADER // 2), _status(view), font=f, fill=INK, anchor="mm")
-    draw.text(
-        (WIDTH - MARGIN, HEADER // 2), f"Stock {view['stock_count']}", font=f, fill=INK, anchor="rm"
-    )
+    middle = HEADER // 2
+    draw_text(draw, (MARGIN, middle), f"Score {view['score']}/52", TEXT, GOLD, anchor="lm")
+    draw_text(draw, (WIDTH // 2, middle), _status(view), TEXT, INK, anchor="mm")
+    stock = f"Stock {view['stock_count']}"
+    draw_text(draw, (WIDTH - MARGIN, middle), stock, TEXT, INK, anchor="rm")
     return to_picture(image.convert("RGB"), "quatorze.png", describe(view, selected))
 
 
