@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Iterable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
 from games.cards import Card, Rank, Suit
 from render.base import Box, face, note_box, recording
+from render.compose import Scene
 
 __all__ = [
     "CARD_RATIO",
@@ -27,11 +28,16 @@ __all__ = [
     "card_image",
     "card_text",
     "cards_text",
+    "dimmed_image",
     "draw_suit",
     "hand_image",
     "hand_size",
     "index_font_size",
+    "parse_card",
     "place_card",
+    "put_card",
+    "put_fan",
+    "put_hand",
     "suit_colour",
 ]
 
@@ -84,6 +90,12 @@ Colour = tuple[int, int, int]
 
 
 # --- words -----------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def parse_card(text: str) -> Card:
+    """``Card.parse``, remembered: a board names the same cards picture after picture."""
+    return Card.parse(text)
 
 
 def card_text(card: Card | None) -> str:
@@ -556,7 +568,7 @@ def place_card(
     the rank in the top-left corner is noted as text that must stay in that visible part, the
     rank in the bottom-right corner and a court card's letter only when the whole card shows.
     """
-    sprite = _dimmed(card, width) if dimmed else card_image(card, width)
+    sprite = dimmed_image(card, width) if dimmed else card_image(card, width)
     image.alpha_composite(sprite, xy)
     if card is None or not recording():
         return
@@ -590,10 +602,15 @@ LIFT = 0.14
 """How far a raised card sits above the row, as a fraction of the card height."""
 
 
+DIM = (70, 74, 82)
+"""The colour of the veil."""
+
+
 @lru_cache(maxsize=256)
-def _dimmed(card: Card | None, width: int) -> Image.Image:
+def dimmed_image(card: Card | None, width: int) -> Image.Image:
+    """The sprite of ``card`` under the grey veil of a card that cannot be played."""
     sprite = card_image(card, width)
-    veil = Image.new("RGBA", sprite.size, (70, 74, 82, DIM_ALPHA))
+    veil = Image.new("RGBA", sprite.size, (*DIM, DIM_ALPHA))
     shaded = Image.alpha_composite(sprite, veil)
     shaded.putalpha(sprite.getchannel("A"))
     return shaded
@@ -645,3 +662,127 @@ def hand_image(
             visible=None if i == last else step,
         )
     return image
+
+
+# --- cards in a composed picture ------------------------------------------------------------
+
+
+def put_card(
+    scene: Scene,
+    card: Card | None,
+    width: int,
+    xy: tuple[int, int],
+    *,
+    under: Colour,
+) -> None:
+    """Draw ``card`` (``None``: its back) ``width`` wide at ``xy`` of ``scene``, alone, its
+    rounded corners blended over ``under``: :func:`place_card` for a composed picture (the
+    index texts are noted the same way). Cards that overlap go through :func:`put_hand`."""
+    scene.sprite(("card", card, width, under), partial(card_image, card, width), xy, under=under)
+    if card is not None and recording():
+        _note_card(card, width, xy, None)
+
+
+def put_hand(
+    scene: Scene,
+    cards: Sequence[Card | None],
+    xy: tuple[int, int],
+    *,
+    under: Colour,
+    width: int = 80,
+    overlap: float = 0.45,
+    dim: Collection[Card] = (),
+    raised: Collection[Card] = (),
+) -> None:
+    """Draw ``cards`` in a row at ``xy`` of ``scene`` as :func:`hand_image` draws them (its
+    size is :func:`hand_size`)."""
+    lift = hand_size(len(cards), width, overlap)[1] - card_height(width)
+    raised_set = set(raised)
+    drops = [0 if card is not None and card in raised_set else lift for card in cards]
+    put_fan(
+        scene, cards, xy, width=width, step=_step(width, overlap), under=under, drops=drops, dim=dim
+    )
+
+
+def put_fan(
+    scene: Scene,
+    cards: Sequence[Card | None],
+    xy: tuple[int, int],
+    *,
+    width: int,
+    step: int,
+    under: Colour,
+    drops: Sequence[int] | None = None,
+    dim: Collection[Card] = (),
+) -> None:
+    """Draw ``cards`` at ``xy`` of ``scene``, each ``step`` right of the one before and over
+    it, ``drops`` lower (all 0 by default), those in ``dim`` veiled; their index texts are
+    noted as :func:`place_card` notes them.
+
+    A card's rounded corners are blended over what lies under them: ``under`` at the fan's
+    edges, the face of the card before where it covers a left corner (one sprite a card and
+    what lies under its left corners, so a new hand costs no new drawing).
+    """
+    dim_set = set(dim)
+    drops = drops or [0] * len(cards)
+    x, y = xy
+    for i, (card, drop) in enumerate(zip(cards, drops, strict=True)):
+        dimmed = card in dim_set
+        before = None
+        if i and cards[i - 1] is not None:  # the card whose face lies under this one's left
+            before = (cards[i - 1] in dim_set, step, drops[i - 1] - drop)
+        key = ("card", card, width, dimmed, under, before)
+        draw = partial(_over_before, card, width, dimmed, under, before)
+        scene.sprite(key, draw, (x + i * step, y + drop), under=under)
+    if recording():
+        last = len(cards) - 1
+        for i, (card, drop) in enumerate(zip(cards, drops, strict=True)):
+            if card is not None:
+                _note_card(card, width, (x + i * step, y + drop), None if i == last else step)
+
+
+def _over_before(
+    card: Card | None,
+    width: int,
+    dimmed: bool,
+    under: Colour,
+    before: tuple[bool, int, int] | None,
+) -> Image.Image:
+    """The card's sprite over ``under`` and, ``before`` = (dimmed, step, drop), the card
+    before it in a fan (a blank face: where a card's left corners lie on the one before,
+    that one shows its edge and plain paper): RGBA, transparent where the card does not
+    reach."""
+    sprite = dimmed_image(card, width) if dimmed else card_image(card, width)
+    ground = Image.new("RGBA", sprite.size, (*under, 255))
+    if before is not None:
+        veiled, step, drop = before
+        face = _blank_face(width, veiled)
+        ground.alpha_composite(face, (0, max(drop, 0)), (step, max(-drop, 0)))
+    ground.alpha_composite(sprite)
+    ground.putalpha(sprite.getchannel("A").point(_DRAWN))
+    return ground
+
+
+@lru_cache(maxsize=16)
+def _blank_face(width: int, dimmed: bool) -> Image.Image:
+    """A card with nothing on it, drawn as the cards are (veiled when ``dimmed``)."""
+    height = card_height(width)
+    big, _ = _blank(width * SUPERSAMPLE, height * SUPERSAMPLE, PAPER)
+    face = big.resize((width, height), Image.Resampling.LANCZOS)
+    if dimmed:
+        veiled = Image.alpha_composite(face, Image.new("RGBA", face.size, (*DIM, DIM_ALPHA)))
+        veiled.putalpha(face.getchannel("A"))
+        return veiled
+    return face
+
+
+_DRAWN = [0] + [255] * 255  # where a sprite draws anything
+
+
+def _note_card(card: Card, width: int, xy: tuple[int, int], visible: int | None) -> None:
+    x, y = xy
+    shown = width if visible is None else visible
+    area = (x, y, x + shown, y + card_height(width))
+    for index, (text, box, size) in enumerate(card_texts(card, width)):
+        if index == 0 or visible is None:
+            note_box(text, _moved(box, x, y), size, area)

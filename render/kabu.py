@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+import math
+from functools import partial
 
 from PIL import Image, ImageDraw
 
-from games.cards import Card
+from games.cards import Card, full_deck
 from render.base import (
     FELT,
     FELT_DARK,
@@ -14,12 +15,14 @@ from render.base import (
     INK,
     MUTED,
     Picture,
-    draw_text,
+    face,
     fit_text,
+    note_drawn,
     text_width,
-    to_picture,
 )
-from render.cards import card_height, cards_text, place_card
+from render.cards import card_height, card_image, cards_text, parse_card, put_fan
+from render.compose import Kind, Scene, reused, shape_origin
+from render.palette import Palette
 
 WIDTH = 480  # a phone shows it about 330 px wide: every text is 17 px or more here
 HEIGHT = 430
@@ -36,41 +39,73 @@ LOSE = (190, 60, 60)
 
 
 def _cards(codes: list[str]) -> list[Card]:
-    return [Card.parse(code) for code in codes]
+    return [parse_card(code) for code in codes]
 
 
-@lru_cache(maxsize=8)
-def _felt(height: int) -> Image.Image:
-    image = Image.new("RGBA", (WIDTH, height), FELT)
+def _felt() -> Image.Image:
+    image = Image.new("RGB", (WIDTH, HEIGHT), FELT)
     draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle((4, 4, WIDTH - 5, height - 5), radius=22, outline=FELT_DARK, width=5)
+    draw.rounded_rectangle((4, 4, WIDTH - 5, HEIGHT - 5), radius=22, outline=FELT_DARK, width=5)
     draw.arc((WIDTH // 2 - 220, -150, WIDTH // 2 + 220, 166), 15, 165, fill=FELT_DARK, width=3)
+    draw.text(_DEALER, "DEALER", fill=MUTED, font=face(TEXT), anchor="mm")
     return image
 
 
-def _fan(
-    image: Image.Image, cards: list[Card], cx: int, top: int, width: int = CARD_W, step: int = FAN
-) -> None:
-    left = cx - (width + step * (len(cards) - 1)) // 2
-    for i, card in enumerate(cards):
-        visible = None if i == len(cards) - 1 else step
-        place_card(image, card, width, (left + i * step, top), visible=visible)
+_DEALER = (WIDTH // 2, 22)  # where the word DEALER is centred
 
 
-def _slot(draw: ImageDraw.ImageDraw, cx: int, top: int) -> None:
-    """An empty position: the outline of a card."""
-    draw.rounded_rectangle(
-        (cx - CARD_W // 2, top, cx + CARD_W // 2, top + CARD_H),
-        radius=6,
-        outline=FELT_DARK,
-        width=3,
+def _palette() -> Palette:
+    cards = [card_image(card, width) for width in (CARD_W, DEALER_W) for card in full_deck()]
+    sheet = Image.new("RGB", (DEALER_W * 13, card_height(DEALER_W) * 8), FELT)
+    for i, sprite in enumerate(cards):
+        sheet.paste(sprite, (DEALER_W * (i % 13), card_height(DEALER_W) * (i // 13)), sprite)
+    return Palette.build(
+        [FELT, FELT_DARK, INK, MUTED, GOLD, WIN, LOSE],
+        ramps=[(INK, FELT), (MUTED, FELT), (GOLD, FELT), (INK, WIN), (INK, LOSE)],
+        samples=lambda: [_felt(), sheet],
     )
 
 
-def _badge(draw: ImageDraw.ImageDraw, cx: int, y: int, text: str, fill: tuple) -> None:
+KABU = Kind("kabu", _palette)
+# The bands: the dealer; the positions' numbers and names, cards, totals, results; the status.
+BANDS = (0, TOP - 48, TOP - 2, TOP + CARD_H + 4, TOP + CARD_H + 56, TOP + CARD_H + 96)
+
+
+def _fan(scene: Scene, cards: list[Card], cx: int, top: int, width: int, step: int) -> None:
+    left = cx - (width + step * (len(cards) - 1)) // 2
+    put_fan(scene, cards, (left, top), width=width, step=step, under=FELT)
+
+
+def _outline(colour: tuple[int, int, int], width: int) -> Image.Image:
+    """The frame of a seated position."""
+    image = Image.new("RGBA", (COLUMN - 5, CARD_H + 141), (0, 0, 0, 0))
+    box = (0, 0, COLUMN - 6, CARD_H + 140)
+    ImageDraw.Draw(image).rounded_rectangle(box, radius=12, outline=colour, width=width)
+    return image
+
+
+def _slot() -> Image.Image:
+    """An empty position: the outline of a card."""
+    image = Image.new("RGBA", (CARD_W // 2 * 2 + 1, CARD_H + 1), (0, 0, 0, 0))
+    box = (0, 0, CARD_W // 2 * 2, CARD_H)
+    ImageDraw.Draw(image).rounded_rectangle(box, radius=6, outline=FELT_DARK, width=3)
+    return image
+
+
+def _pill(width: float, fraction: float, fill: tuple[int, int, int]) -> Image.Image:
+    """A badge's rounded band ``width`` long, starting ``fraction`` into its first pixel."""
+    image = Image.new("RGBA", (math.ceil(width + fraction) + 2, 25), (0, 0, 0, 0))
+    box = (fraction, 0, fraction + width, 24)
+    ImageDraw.Draw(image).rounded_rectangle(box, radius=12, fill=fill)
+    return image
+
+
+def _badge(scene: Scene, cx: int, y: int, text: str, fill: tuple[int, int, int]) -> None:
     w = text_width(text, TEXT) + 18
-    draw.rounded_rectangle((cx - w / 2, y, cx + w / 2, y + 24), radius=12, fill=fill)
-    draw_text(draw, (cx, y + 12), text, TEXT, INK, anchor="mm")
+    left = cx - w / 2
+    x, fraction = shape_origin(left)
+    scene.sprite(("pill", w, fraction, fill), partial(_pill, w, fraction, fill), (x, y), under=FELT)
+    scene.text((cx, y + 12), text, TEXT, INK, fill, anchor="mm")
 
 
 def _label(seat: int, names: dict[int, str]) -> str:
@@ -78,7 +113,8 @@ def _label(seat: int, names: dict[int, str]) -> str:
     return name if len(name) <= 14 else name[:13] + "…"
 
 
-def render_kabu(view: dict, names: dict[int, str] | None = None) -> Picture:
+@reused
+def render_kabu(view: dict, names: dict[int, str] | None = None, lang: str = "en") -> Picture:
     """Draw the table from a Kabu view; ``names`` maps seats to player names.
 
     The dealer's cards are at the top, the five positions in a row under them, each with its
@@ -87,17 +123,18 @@ def render_kabu(view: dict, names: dict[int, str] | None = None) -> Picture:
     names = names or {}
     results = view.get("results")
     to_act = view.get("to_act", [])
-    image = _felt(HEIGHT).copy()
-    draw = ImageDraw.Draw(image)
+    scene = KABU.scene((WIDTH, HEIGHT), BANDS, FELT, lang)
+    scene.sprite(("felt",), _felt, (0, 0), under=FELT, words=True)
 
     dealer = view["dealer"]
-    draw_text(draw, (WIDTH // 2, 22), "DEALER", TEXT, MUTED, anchor="mm")
+    note_drawn(_DEALER, "DEALER", TEXT, "mm")  # on the felt's layer
     dcards = _cards(dealer["cards"])
-    _fan(image, dcards, WIDTH // 2, 36, DEALER_W, DEALER_FAN)
+    _fan(scene, dcards, WIDTH // 2, 36, DEALER_W, DEALER_FAN)
     dealer_line = f"{dealer['total']} · {dealer['name']}"
     if view["phase"] != "done" and len(dcards) == 1:
         dealer_line = f"shows {dealer['total']}"
-    draw_text(draw, (WIDTH // 2, 52 + card_height(DEALER_W)), dealer_line, 21, INK, anchor="mm")
+    xy = (WIDTH // 2, 52 + card_height(DEALER_W))
+    scene.text(xy, dealer_line, 21, INK, FELT, anchor="mm")
 
     for pos in view["positions"]:
         i = pos["number"] - 1
@@ -107,34 +144,34 @@ def render_kabu(view: dict, names: dict[int, str] | None = None) -> Picture:
         if seat is not None:
             acting = seat in to_act
             outline = GOLD if acting else INK
-            draw.rounded_rectangle(
-                (cx - COLUMN // 2 + 3, TOP - 46, cx + COLUMN // 2 - 3, TOP + CARD_H + 94),
-                radius=12,
-                outline=outline,
-                width=4 if acting else 2,
-            )
-            draw_text(draw, (cx, TOP - 34), str(i + 1), 18, outline, anchor="mm")
+            line = 4 if acting else 2
+            frame = ("frame", outline, line)
+            xy = (cx - COLUMN // 2 + 3, TOP - 46)
+            scene.sprite(frame, partial(_outline, outline, line), xy, under=FELT)
+            scene.text((cx, TOP - 34), str(i + 1), 18, outline, FELT, anchor="mm")
             name = fit_text(names.get(seat) or f"Seat {seat + 1}", TEXT, COLUMN - 14)
-            draw_text(draw, (cx, TOP - 13), name, TEXT, outline, anchor="mm", within=column)
+            scene.text((cx, TOP - 13), name, TEXT, outline, FELT, anchor="mm", within=column)
         else:
-            draw_text(draw, (cx, TOP - 24), str(i + 1), 18, MUTED, anchor="mm")
+            scene.text((cx, TOP - 24), str(i + 1), 18, MUTED, FELT, anchor="mm")
         cards = _cards(pos["cards"])
         if cards:
-            _fan(image, cards, cx, TOP)
+            _fan(scene, cards, cx, TOP, CARD_W, FAN)
         else:
-            _slot(draw, cx, TOP)
+            scene.sprite(("slot",), _slot, (cx - CARD_W // 2, TOP), under=FELT)
         colour = INK if seat is not None else MUTED
         if len(cards) >= 2:
-            draw_text(draw, (cx, TOP + CARD_H + 18), str(pos["total"]), 24, colour, anchor="mm")
+            xy = (cx, TOP + CARD_H + 18)
+            scene.text(xy, str(pos["total"]), 24, colour, FELT, anchor="mm")
             hand = fit_text(pos["name"], TEXT, COLUMN - 14)
-            draw_text(draw, (cx, TOP + CARD_H + 43), hand, TEXT, colour, anchor="mm", within=column)
+            xy = (cx, TOP + CARD_H + 43)
+            scene.text(xy, hand, TEXT, colour, FELT, anchor="mm", within=column)
         if results is not None and seat is not None:
             won = results[seat] == "win"
-            _badge(draw, cx, TOP + CARD_H + 60, "WIN" if won else "LOSE", WIN if won else LOSE)
+            _badge(scene, cx, TOP + CARD_H + 60, "WIN" if won else "LOSE", WIN if won else LOSE)
 
     status = fit_text(_status(view, names), 18, WIDTH - 32)
-    draw_text(draw, (WIDTH // 2, HEIGHT - 24), status, 18, INK, anchor="mm")
-    return to_picture(image.convert("RGB"), "kabu.png", describe(view, names))
+    scene.text((WIDTH // 2, HEIGHT - 24), status, 18, INK, FELT, anchor="mm")
+    return scene.picture("kabu.png", describe(view, names))
 
 
 def _status(view: dict, names: dict[int, str]) -> str:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
-from games.cards import Card
+from games.cards import full_deck
 from render.base import (
     FELT,
     FELT_DARK,
@@ -15,11 +13,13 @@ from render.base import (
     INK,
     MUTED,
     Picture,
-    draw_text,
+    face,
     legible_size,
-    to_picture,
+    note_drawn,
 )
-from render.cards import card_height, card_text, place_card
+from render.cards import card_height, card_image, card_text, parse_card, put_card
+from render.compose import Kind, reused
+from render.palette import Palette
 
 CARD_W = 100
 CARD_H = card_height(CARD_W)
@@ -40,9 +40,9 @@ def _cell_box(cell: int) -> tuple[int, int]:
     return x, y
 
 
-@lru_cache(maxsize=2)
 def _board() -> Image.Image:
-    image = Image.new("RGBA", (WIDTH, HEIGHT), FELT)
+    """The felt, the header's band, each cell's number and an outline where its card lies."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), FELT)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, HEADER), fill=FELT_DARK)
     for cell in range(25):
@@ -50,36 +50,65 @@ def _board() -> Image.Image:
         draw.rounded_rectangle(
             (x, y + LABEL, x + CARD_W, y + LABEL + CARD_H), radius=8, outline=FELT_DARK, width=3
         )
+        draw.text(_number_at(cell), str(cell + 1), fill=MUTED, font=face(NUMBER), anchor="mm")
     return image
 
 
-def render_quatorze(view: dict, selected: tuple[int, ...] = ()) -> Picture:
+def _number_at(cell: int) -> tuple[int, int]:
+    x, y = _cell_box(cell)
+    return x + CARD_W // 2, y + LABEL // 2
+
+
+def _ring() -> Image.Image:
+    """The gold ring round a selected card."""
+    image = Image.new("RGBA", (CARD_W + 9, CARD_H + 9), (0, 0, 0, 0))
+    box = (0, 0, CARD_W + 8, CARD_H + 8)
+    ImageDraw.Draw(image).rounded_rectangle(box, radius=10, outline=HIGHLIGHT, width=5)
+    return image
+
+
+def _palette() -> Palette:
+    cards = [card_image(card, CARD_W) for card in full_deck()]
+    row = Image.new("RGB", (CARD_W * 13, CARD_H * 4), FELT)
+    for i, sprite in enumerate(cards):
+        row.paste(sprite, (CARD_W * (i % 13), CARD_H * (i // 13)), sprite)
+    return Palette.build(
+        [FELT, FELT_DARK, INK, MUTED, GOLD, HIGHLIGHT],
+        ramps=[(MUTED, FELT), (HIGHLIGHT, FELT), (GOLD, FELT_DARK), (INK, FELT_DARK)],
+        samples=lambda: [row],
+    )
+
+
+QUATORZE = Kind("quatorze", _palette)
+# The bands: the header, then a row of cells each (its numbers, cards and rings).
+BANDS = (0, HEADER, *(_cell_box(5 * row)[1] - GAP // 2 for row in range(1, 5)))
+
+
+@reused
+def render_quatorze(view: dict, selected: tuple[int, ...] = (), lang: str = "en") -> Picture:
     """Draw the grid from a Quatorze view; ``selected`` holds cell numbers (1..25) to ring."""
-    image = _board().copy()
-    draw = ImageDraw.Draw(image)
-    grid = view["grid"]
+    scene = QUATORZE.scene((WIDTH, HEIGHT), BANDS, FELT, lang)
+    scene.sprite(("board",), _board, (0, 0), under=FELT)
     chosen = set(selected)
-    for cell, code in enumerate(grid):
+    for cell, code in enumerate(view["grid"]):
         x, y = _cell_box(cell)
         number = cell + 1
-        colour = HIGHLIGHT if number in chosen else MUTED
-        draw_text(draw, (x + CARD_W // 2, y + LABEL // 2), str(number), NUMBER, colour, anchor="mm")
+        if number in chosen:  # gold over the board's number
+            scene.text(_number_at(cell), str(number), NUMBER, HIGHLIGHT, FELT, anchor="mm")
+        else:
+            note_drawn(_number_at(cell), str(number), NUMBER, "mm")
         if code is None:
             continue
-        place_card(image, Card.parse(code), CARD_W, (x, y + LABEL))
+        put_card(scene, parse_card(code), CARD_W, (x, y + LABEL), under=FELT)
         if number in chosen:
-            draw.rounded_rectangle(
-                (x - 4, y + LABEL - 4, x + CARD_W + 4, y + LABEL + CARD_H + 4),
-                radius=10,
-                outline=HIGHLIGHT,
-                width=5,
-            )
+            scene.sprite(("ring",), _ring, (x - 4, y + LABEL - 4), under=FELT)
     middle = HEADER // 2
-    draw_text(draw, (MARGIN, middle), f"Score {view['score']}/52", TEXT, GOLD, anchor="lm")
-    draw_text(draw, (WIDTH // 2, middle), _status(view), TEXT, INK, anchor="mm")
+    score = f"Score {view['score']}/52"
+    scene.text((MARGIN, middle), score, TEXT, GOLD, FELT_DARK, anchor="lm")
+    scene.text((WIDTH // 2, middle), _status(view), TEXT, INK, FELT_DARK, anchor="mm")
     stock = f"Stock {view['stock_count']}"
-    draw_text(draw, (WIDTH - MARGIN, middle), stock, TEXT, INK, anchor="rm")
-    return to_picture(image.convert("RGB"), "quatorze.png", describe(view, selected))
+    scene.text((WIDTH - MARGIN, middle), stock, TEXT, INK, FELT_DARK, anchor="rm")
+    return scene.picture("quatorze.png", describe(view, selected))
 
 
 def _status(view: dict) -> str:
@@ -102,7 +131,7 @@ def describe(view: dict, selected: tuple[int, ...] = ()) -> str:
             n = r * 5 + c
             code = view["grid"][n]
             if code is not None:
-                cells.append(f"{n + 1} {card_text(Card.parse(code))}")
+                cells.append(f"{n + 1} {card_text(parse_card(code))}")
         rows.append(f"Row {r + 1}: " + (", ".join(cells) if cells else "empty") + ".")
     text = (
         f"Quatorze. Score {view['score']} of 52, {view['stock_count']} cards in the stock. "
