@@ -27,6 +27,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from PIL import Image
@@ -119,14 +120,22 @@ def quatorze_positions(seed: int) -> Iterator[tuple[tuple[Any, ...], dict[str, A
         state.apply(0, rng.choice(state.legal_actions(0)))
 
 
-BOARDS: dict[str, tuple[Kind, Callable[..., Any], Callable[..., Any], Callable[..., Any]]] = {
-    "checkers board": (CHECKERS, render_checkers, old_checkers.render_checkers, checkers_positions),
-    "hearts table": (TABLE, render_hearts_table, old_hearts.render_hearts_table, hearts_table_positions),
+Board = tuple[Kind, Callable[..., Any], Callable[..., Any], Callable[..., Any]]
+BOARDS: dict[str, Board] = {
+    "checkers board": (
+        CHECKERS, render_checkers, old_checkers.render_checkers, checkers_positions
+    ),
+    "hearts table": (
+        TABLE, render_hearts_table, old_hearts.render_hearts_table, hearts_table_positions
+    ),
     "hearts hand": (HAND, render_hearts_hand, old_hearts.render_hearts_hand, hearts_hand_positions),
     "quarters piles": (QUARTERS, render_quarters, old_quarters.render_quarters, quarters_positions),
     "kabu table": (KABU, render_kabu, old_kabu.render_kabu, kabu_positions),
-    "quatorze grid": (QUATORZE, render_quatorze, old_quatorze.render_quatorze, quatorze_positions),
+    "quatorze grid": (
+        QUATORZE, render_quatorze, old_quatorze.render_quatorze, quatorze_positions
+    ),
 }  # fmt: skip
+"""Each board kind: its kind, its renderer, the frozen renderer, and its positions."""
 
 
 def positions(make: Callable[[int], Iterator[Any]], seeds: range, limit: int) -> list[Any]:
@@ -160,13 +169,13 @@ def boards(quick: bool) -> None:
         f"{'board':15} {'first':>7} {'fresh':>7} {'before':>7} {'ratio':>6} "
         f"{'reused':>7} {'KiB':>5} {'KiB before':>10}"
     )
-    for name, (kind, new, old, make) in BOARDS.items():
+    for name, (_, new, old, make) in BOARDS.items():
         warm = positions(make, range(1000, 1400), warm_n)
         seen = {frozen(args) for args in warm}
         fresh_cases = [a for a in positions(make, range(1, 400), measure_n * 2)]
         fresh_cases = [a for a in fresh_cases if frozen(a) not in seen][:measure_n]
         draw = new.__wrapped__
-        first = cpu(lambda a=warm[0]: draw(*a[0], **a[1])) * 1000
+        first = cpu(partial(draw, *warm[0][0], **warm[0][1])) * 1000
         for args, kwargs in warm:
             draw(*args, **kwargs)
         fresh = median_ms(draw, fresh_cases)
@@ -180,7 +189,6 @@ def boards(quick: bool) -> None:
             f"{name:15} {first:7.1f} {fresh:7.3f} {before:7.2f} {fresh / before:6.3f} "
             f"{reused:7.4f} {size:5.1f} {size_before:10.1f}"
         )
-        _ = kind
 
 
 def encoder(quick: bool) -> None:
@@ -208,7 +216,7 @@ def encoder(quick: bool) -> None:
             ("adaptive palette, level 1", {"compress_level": 1}),
             ("adaptive palette, optimize", {"optimize": True}),
         ):
-            ms = statistics.median(cpu(lambda s=save: _encode(rgb, s)) for _ in range(9)) * 1000
+            ms = statistics.median(cpu(partial(_encode, rgb, save)) for _ in range(9)) * 1000
             print(f"{name:15} {label:30} {ms:7.3f} {len(_encode(rgb, save)) / 1024:6.1f}")
 
 
