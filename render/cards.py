@@ -38,6 +38,7 @@ __all__ = [
     "put_card",
     "put_fan",
     "put_hand",
+    "sample_sheet",
     "suit_colour",
 ]
 
@@ -786,3 +787,21 @@ def _note_card(card: Card, width: int, xy: tuple[int, int], visible: int | None)
     for index, (text, box, size) in enumerate(card_texts(card, width)):
         if index == 0 or visible is None:
             note_box(text, _moved(box, x, y), size, area)
+
+
+SAMPLE_CARDS = tuple(
+    Card.parse(code) for code in ("AS", "TH", "7C", "5D", "JD", "JS", "QH", "QC", "KS", "KD")
+)
+"""Cards with every colour a face shows: pips and aces of both colours, each court of both."""
+
+
+def sample_sheet(width: int, under: Colour, dimmed: bool = False) -> Image.Image:
+    """:data:`SAMPLE_CARDS` and the back ``width`` wide side by side over ``under`` (RGB):
+    the colours a kind's palette must hold for its cards."""
+    cards = [*SAMPLE_CARDS, None]
+    sheet = Image.new("RGBA", (width * len(cards), card_height(width)), (*under, 255))
+    for i, card in enumerate(cards):
+        sheet.alpha_composite(
+            dimmed_image(card, width) if dimmed else card_image(card, width), (i * width, 0)
+        )
+    return sheet.convert("RGB")

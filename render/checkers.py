@@ -136,20 +136,20 @@ def _palette() -> Palette:
 
 
 def _samples() -> list[Image.Image]:
-    """Pictures with every colour a board shows: the empty board, each piece on a square,
-    marked or not, jumped over or taken, and the footer's pieces."""
-    tiles = [
-        _square(square, letter, marked, path, captured)
-        for square in (1, 32)
+    """Pictures with every colour a board shows: each piece on a square, marked or not, a
+    square jumped through and a piece taken, the empty board's corner, the footer's pieces."""
+    shown = [
+        (letter, marked, False, False)
         for letter in ("", "b", "r", "B", "R")
         for marked in (False, True)
-        for path, captured in ((False, False), (True, False), (False, True))
     ]
-    row = Image.new("RGB", (SQUARE * len(tiles), SQUARE))
-    for i, tile in enumerate(tiles):
-        row.paste(tile, (i * SQUARE, 0))
+    shown += [("", True, True, False), ("b", False, False, True), ("R", True, False, True)]
+    row = Image.new("RGB", (SQUARE * len(shown), SQUARE))
+    for i, (letter, marked, path, captured) in enumerate(shown):
+        row.paste(_square(32, letter, marked, path, captured), (i * SQUARE, 0))
     icons = [_flat(_piece(letter, 30), BACKGROUND) for letter in "br"]
-    return [_board(False), row, *icons]
+    corner = _board(False).crop((0, 0, WIDTH // 2, HEADER + 2 * SQUARE))
+    return [corner, row, *icons]
 
 
 def _flat(image: Image.Image, under: Colour) -> Image.Image:

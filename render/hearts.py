@@ -16,7 +16,7 @@ from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
-from games.cards import Card, Suit, full_deck
+from games.cards import Card, Suit
 from render.base import (
     BACKGROUND,
     FELT,
@@ -33,10 +33,8 @@ from render.base import (
 )
 from render.cards import (
     card_height,
-    card_image,
     card_text,
     cards_text,
-    dimmed_image,
     draw_suit,
     hand_image,
     hand_size,
@@ -44,6 +42,7 @@ from render.cards import (
     put_card,
     put_fan,
     put_hand,
+    sample_sheet,
 )
 from render.compose import Kind, Scene, reused, shape_origin
 from render.palette import Palette
@@ -104,11 +103,7 @@ BADGE_GREY = (120, 140, 128)  # the heart when hearts are not broken
 
 
 def _palette() -> Palette:
-    sheet = Image.new("RGB", (TRICK_CARD * 13, card_height(TRICK_CARD) * 8), FELT)
-    for i, card in enumerate(full_deck()):
-        for j, width in enumerate((TRICK_CARD, LAST_CARD)):
-            xy = (TRICK_CARD * (i % 13), card_height(TRICK_CARD) * (i // 13 + 4 * j))
-            sheet.paste(card_image(card, width), xy, card_image(card, width))
+    cards = [sample_sheet(width, FELT) for width in (TRICK_CARD, LAST_CARD)]
     backs = Image.new("RGB", _backs(13).size, FELT)
     backs.paste(_backs(13), (0, 0), _backs(13))
     table_text = [(INK, BACKGROUND), (MUTED, BACKGROUND), (HIGHLIGHT, BACKGROUND)]
@@ -116,17 +111,13 @@ def _palette() -> Palette:
     return Palette.build(
         [BACKGROUND, FELT, FELT_DARK, INK, MUTED, GOLD, HIGHLIGHT, HEART_RED, BADGE_GREY],
         ramps=table_text + felt_text,
-        samples=lambda: [_felt(), sheet, backs],
+        samples=lambda: [_felt().crop((0, 0, WIDTH, TOP + FELT_H // 2)), *cards, backs],
     )
 
 
 def _hand_palette() -> Palette:
-    sheet = Image.new("RGB", (HAND_CARD * 13, card_height(HAND_CARD) * 8), FELT)
-    for i, card in enumerate(full_deck()):
-        for j, image in enumerate((card_image(card, HAND_CARD), dimmed_image(card, HAND_CARD))):
-            xy = (HAND_CARD * (i % 13), card_height(HAND_CARD) * (i // 13 + 4 * j))
-            sheet.paste(image, xy, image)
-    return Palette.build([FELT], samples=lambda: [sheet])
+    sheets = [sample_sheet(HAND_CARD, FELT, dimmed) for dimmed in (False, True)]
+    return Palette.build([FELT], samples=lambda: sheets)
 
 
 TABLE = Kind("hearts-table", _palette)

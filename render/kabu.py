@@ -7,7 +7,7 @@ from functools import partial
 
 from PIL import Image, ImageDraw
 
-from games.cards import Card, full_deck
+from games.cards import Card
 from render.base import (
     FELT,
     FELT_DARK,
@@ -20,7 +20,7 @@ from render.base import (
     note_drawn,
     text_width,
 )
-from render.cards import card_height, card_image, cards_text, parse_card, put_fan
+from render.cards import card_height, cards_text, parse_card, put_fan, sample_sheet
 from render.compose import Kind, Scene, reused, shape_origin
 from render.palette import Palette
 
@@ -55,14 +55,11 @@ _DEALER = (WIDTH // 2, 22)  # where the word DEALER is centred
 
 
 def _palette() -> Palette:
-    cards = [card_image(card, width) for width in (CARD_W, DEALER_W) for card in full_deck()]
-    sheet = Image.new("RGB", (DEALER_W * 13, card_height(DEALER_W) * 8), FELT)
-    for i, sprite in enumerate(cards):
-        sheet.paste(sprite, (DEALER_W * (i % 13), card_height(DEALER_W) * (i // 13)), sprite)
+    cards = [sample_sheet(width, FELT) for width in (CARD_W, DEALER_W)]
     return Palette.build(
         [FELT, FELT_DARK, INK, MUTED, GOLD, WIN, LOSE],
         ramps=[(INK, FELT), (MUTED, FELT), (GOLD, FELT), (INK, WIN), (INK, LOSE)],
-        samples=lambda: [_felt(), sheet],
+        samples=lambda: [_felt().crop((0, 0, WIDTH, 170)), *cards],
     )
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from games.cards import full_deck
 from render.base import (
     FELT,
     FELT_DARK,
@@ -17,7 +16,7 @@ from render.base import (
     legible_size,
     note_drawn,
 )
-from render.cards import card_height, card_image, card_text, parse_card, put_card
+from render.cards import card_height, card_text, parse_card, put_card, sample_sheet
 from render.compose import Kind, reused
 from render.palette import Palette
 
@@ -68,14 +67,10 @@ def _ring() -> Image.Image:
 
 
 def _palette() -> Palette:
-    cards = [card_image(card, CARD_W) for card in full_deck()]
-    row = Image.new("RGB", (CARD_W * 13, CARD_H * 4), FELT)
-    for i, sprite in enumerate(cards):
-        row.paste(sprite, (CARD_W * (i % 13), CARD_H * (i // 13)), sprite)
     return Palette.build(
         [FELT, FELT_DARK, INK, MUTED, GOLD, HIGHLIGHT],
         ramps=[(MUTED, FELT), (HIGHLIGHT, FELT), (GOLD, FELT_DARK), (INK, FELT_DARK)],
-        samples=lambda: [row],
+        samples=lambda: [sample_sheet(CARD_W, FELT)],
     )
 
 
