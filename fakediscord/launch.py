@@ -61,8 +61,8 @@ def configure(api_base: str, *, guild_ready_timeout: float | None = 0.25) -> Non
         if timeout is not None and "guild_ready_timeout" not in options:
             self.guild_ready_timeout = timeout
 
-    # The ignores here: pointing discord.py at the fake means patching its methods.
-    discord.state.ConnectionState.__init__ = init  # type: ignore[method-assign]
+    # Pointing discord.py at the fake means patching its methods, which mypy refuses.
+    discord.state.ConnectionState.__init__ = init  # type: ignore[method-assign]  # a patch
 
     original_dispatch = discord.Client.dispatch
     tasks: set[asyncio.Task[None]] = set()
@@ -74,7 +74,7 @@ def configure(api_base: str, *, guild_ready_timeout: float | None = 0.25) -> Non
             tasks.add(task)
             task.add_done_callback(tasks.discard)
 
-    discord.Client.dispatch = dispatch  # type: ignore[method-assign]
+    discord.Client.dispatch = dispatch  # type: ignore[method-assign]  # a patch, as above
 
     original_http_init = discord.http.HTTPClient.__init__
 
@@ -84,7 +84,7 @@ def configure(api_base: str, *, guild_ready_timeout: float | None = 0.25) -> Non
         if name:
             self.user_agent += f" {CLIENT_NAME_MARK}{name}"
 
-    discord.http.HTTPClient.__init__ = http_init  # type: ignore[method-assign]
+    discord.http.HTTPClient.__init__ = http_init  # type: ignore[method-assign]  # a patch, as above
 
 
 # The names discord.py gives the tasks it starts for an event's handlers and for the callbacks

@@ -22,7 +22,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from fakediscord import limits
 from fakediscord.gateway import HEARTBEAT_INTERVAL_MS, Gateway
@@ -159,10 +159,7 @@ class FakeDiscord:
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
-        server = site._server
-        assert server is not None
-        # aiohttp types the site's server as an asyncio.AbstractServer, which has no sockets.
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+        self.port = self._runner.addresses[0][1]  # the port the system gave, when asked for 0
         return self
 
     async def stop(self) -> None:
@@ -386,15 +383,16 @@ class FakeDiscord:
             payload: dict[str, Any] = {}
             reader = await request.multipart()
             async for part in reader:
-                # The ignores below: aiohttp types a part as a body part or a nested multipart
-                # reader; Discord's uploads hold body parts only.
-                name = part.name or ""  # type: ignore[union-attr]
+                if not isinstance(part, BodyPartReader):  # Discord's uploads nest no multipart
+                    self.problem("protocol", "a nested multipart body")
+                    continue
+                name = part.name or ""
                 if name == "payload_json":
-                    payload = json.loads(await part.text())  # type: ignore[union-attr]
+                    payload = json.loads(await part.text())
                 elif m := re.fullmatch(r"files\[(\d+)\]", name):
-                    data = await part.read()  # type: ignore[union-attr]
-                    ctype = part.headers.get("Content-Type")  # type: ignore[union-attr]
-                    files[int(m.group(1))] = (part.filename or "file", bytes(data), ctype)  # type: ignore[union-attr]
+                    data = await part.read()
+                    ctype = part.headers.get("Content-Type")
+                    files[int(m.group(1))] = (part.filename or "file", bytes(data), ctype)
                 else:
                     self.problem("protocol", f"unexpected multipart field {name!r}")
         elif request.can_read_body:

@@ -7,7 +7,8 @@ Each game package (``games.quarters``, ``games.checkers``, ...) exposes:
   several during a simultaneous phase such as the Hearts pass, none once over),
   ``legal_actions(seat)`` (canonical action strings in a stable order), ``apply(seat, action)``
   (raises :class:`IllegalAction`, leaving the state unchanged), ``is_over()``, ``outcome()`` and
-  ``view(seat)`` (what that seat may see: a plain dict, hidden cards removed).
+  ``view(seat)`` (what that seat may see, hidden cards removed: a plain dict, typed by a
+  ``TypedDict`` beside the state, such as ``games.checkers.CheckersView``).
 - ``choose(state, seat, level, budget, seed) -> str``: the computer's action, a pure function
   that always returns a legal action within about ``budget`` seconds (on average: a search may
   finish a depth it began a little past it).
@@ -25,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, Self, TypedDict, TypeVar, runtime_checkable
 
 
 class IllegalAction(ValueError):
@@ -38,6 +39,15 @@ class Ending(StrEnum):
     RULES = "rules"  # the engine ended it (a last coin, no moves, a draw by the rules...)
     RESIGN = "resign"  # a player resigned (or, in Hearts, the last member left)
     TIMEOUT = "timeout"  # the waiting player claimed an idle game
+
+
+class OutcomeDict(TypedDict):
+    """:meth:`Outcome.to_dict`: an outcome as plain JSON (in views, and stored with a table)."""
+
+    winners: list[int]
+    termination: str
+    scores: list[int]
+    details: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +82,7 @@ class Outcome:
         except ValueError:
             return Ending.RULES
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> OutcomeDict:
         return {
             "winners": list(self.winners),
             "termination": self.termination,
@@ -111,7 +121,7 @@ class GameState(Protocol):
     def apply(self, seat: int, action: str) -> None: ...
     def is_over(self) -> bool: ...
     def outcome(self) -> Outcome | None: ...
-    def view(self, seat: int | None) -> dict[str, Any]: ...
+    def view(self, seat: int | None) -> Mapping[str, object]: ...
 
 
 S = TypeVar("S", bound=GameState)
@@ -139,14 +149,18 @@ class Engine(Generic[S]):
     choose: Chooser[S]
     levels: tuple[str, ...]
 
+    def __post_init__(self) -> None:
+        if not self.levels:
+            raise ValueError(f"the {self.kind} engine names no level for its AI")
+
     def load(self, data: dict[str, Any]) -> S:
         """The state stored as ``data`` (see ``State.to_dict``)."""
         return self.state.from_dict(data)
 
     @property
-    def default_level(self) -> str | None:
-        """The strongest level, the one a table gets unless it asks for another."""
-        return self.levels[-1] if self.levels else None
+    def default_level(self) -> str:
+        """The strongest level (the last), the one a table gets unless it asks for another."""
+        return self.levels[-1]
 
     def decide(self, data: dict[str, Any], seat: int, level: str, budget: float, seed: int) -> str:
         """Rebuild the stored state and ask the AI for ``seat``'s action."""

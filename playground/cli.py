@@ -17,7 +17,7 @@ from playground.playground import Playground
 DEFAULT_DATABASE_URL = "sqlite:///data/playground.db"
 
 
-def settings_from_env(env: dict[str, str] | None = None) -> tuple[Path, int | None]:
+def settings_from_env(env: dict[str, str] | None = None) -> tuple[Path | str, int | None]:
     """The database file and AI workers, from ``DATABASE_URL`` (default
     ``sqlite:///data/playground.db``) and ``PARLOUR_AI_WORKERS`` as the bot reads them.
 
@@ -39,7 +39,7 @@ class _NoVoiceWarnings(logging.Filter):
         return "voice will NOT be supported" not in record.getMessage()
 
 
-async def serve(port: int, database: Path, ai_workers: int | None) -> None:
+async def serve(port: int, database: Path | str, ai_workers: int | None) -> None:
     """Run the playground until cancelled (Ctrl+C) or sent SIGTERM."""
     stop = asyncio.Event()
     with contextlib.suppress(NotImplementedError, RuntimeError):

@@ -77,7 +77,7 @@ class Playground:
     def __init__(
         self,
         *,
-        database: Path,
+        database: Path | str,
         port: int = 8080,
         host: str = "127.0.0.1",
         ai_workers: int | None = None,
@@ -123,10 +123,7 @@ class Playground:
             await runner.cleanup()
             raise
         self._runner = runner
-        server = site._server
-        assert server is not None
-        # aiohttp types the site's server as an asyncio.AbstractServer, which has no sockets.
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+        self.port = runner.addresses[0][1]  # the port the system gave, when asked for port 0
 
         await self.fake.start()
         self._fake_started = True

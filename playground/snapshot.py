@@ -99,8 +99,19 @@ def message_json(message: Message, label: str | None = None) -> dict[str, Any]:
 
 
 def _option_json(option: dict[str, Any]) -> dict[str, Any]:
-    keep = ("name", "description", "type", "required", "autocomplete", "choices")
-    keep += ("min_value", "max_value", "min_length", "max_length", "channel_types")
+    keep = (
+        "name",
+        "description",
+        "type",
+        "required",
+        "autocomplete",
+        "choices",
+        "min_value",
+        "max_value",
+        "min_length",
+        "max_length",
+        "channel_types",
+    )
     found = {k: option[k] for k in keep if option.get(k) is not None}
     found.setdefault("required", False)
     found.setdefault("autocomplete", False)

@@ -27,12 +27,16 @@ KEEP_PER_CHANNEL = 200
 HISTORY_KEPT = 3  # old versions of a message kept in memory
 
 
-def store_path(database: Path) -> Path:
-    """The file kept beside the database.
+def store_path(database: Path | str) -> Path:
+    """The file kept beside the database, or in ``data/`` for a PostgreSQL database's URL.
 
     >>> store_path(Path("data/playground.db"))
     PosixPath('data/playground.discord.json')
+    >>> store_path("postgresql://parlour@localhost/parlour")
+    PosixPath('data/playground.discord.json')
     """
+    if isinstance(database, str):
+        return Path("data/playground.discord.json")
     return database.with_name(database.stem + ".discord.json")
 
 

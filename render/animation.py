@@ -2,7 +2,7 @@
 
 GIF, not WebP: for a 150-ply checkers replay a GIF with one shared palette and transparent
 unchanged pixels is about 1 MB and encodes in well under a second, while an animated WebP of the
-same frames is larger or several times slower (``python -m bench.bench_pictures``), and every
+same frames is larger or several times slower (``python -m bench.perf.pictures``), and every
 Discord client animates a GIF attachment (animated WebP attachments are newer and not everywhere).
 """
 

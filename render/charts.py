@@ -7,7 +7,7 @@ Charts are drawn for a phone: 400 px wide (shown about 330 px wide, every text 1
 and :func:`has_games` tell the caller to say so in a sentence instead.
 
 A plotting library would add ~0.5 s of import and tens of MB to the bot for four simple charts
-(``python -m bench.bench_pictures`` measures it); these are lines, dots, bars and labels.
+(``python -m bench.perf.pictures`` measures it); these are lines, dots, bars and labels.
 
 >>> pic = scoreboard_chart("Checkers", [("Ann", 1262.0), ("Bob", 1190.5)], "rating")
 >>> pic.png[:4], pic.description

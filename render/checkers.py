@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.checkers import square_coords
+from games.checkers import CheckersView, square_coords
 from render.base import (
     BACKGROUND,
     GOLD,
@@ -225,11 +226,11 @@ def _number_boxes() -> tuple[Box, ...]:
     )
 
 
-def _draw_board(scene: Scene, view: dict[str, Any], flip: bool) -> None:
+def _draw_board(scene: Scene, view: CheckersView, flip: bool) -> None:
     """The board: the empty board as one sprite, a square sprite where anything is on it."""
     scene.sprite(("board", flip), partial(_board, flip), (0, 0), under=BACKGROUND, words=True)
     ox, oy = MARGIN, HEADER
-    last = view.get("last_move") or {}
+    last: Mapping[str, Any] = view.get("last_move") or {}
     marked = {last.get("from"), last.get("to")} - {None}
     path = set(last.get("path", [])[:-1])
     captured = set(last.get("captured", []))
@@ -251,7 +252,7 @@ def _draw_board(scene: Scene, view: dict[str, Any], flip: bool) -> None:
             note_box(str(square), (x + left, y + top, x + right, y + bottom), NUMBER_SIZE)
 
 
-def _draw_footer(scene: Scene, view: dict[str, Any], flip: bool) -> None:
+def _draw_footer(scene: Scene, view: CheckersView, flip: bool) -> None:
     """Under the board: the pieces left, the recent moves, and where each king row is."""
     y = HEADER + 8 * SQUARE + 12
     squares = view["squares"]
@@ -297,7 +298,7 @@ def _move_lines(moves: list[str], start_fen: str | None) -> list[str]:
     return [f"{n // 2 + 1}. {' '.join(plies[n : n + 2])}" for n in range(0, len(plies), 2)]
 
 
-def _status(view: dict[str, Any]) -> str:
+def _status(view: CheckersView) -> str:
     outcome = view.get("outcome")
     if outcome:
         if outcome["winners"]:
@@ -312,12 +313,12 @@ def _status(view: dict[str, Any]) -> str:
         }.get(outcome["termination"], outcome["termination"])
         return f"Draw ({reason})."
     status = f"{view['turn_name']} to move."
-    if view.get("draw_offer") is not None:
-        status += f" {TO_MOVE_NAMES[view['draw_offer']]} offers a draw."
+    if (offer := view.get("draw_offer")) is not None:
+        status += f" {TO_MOVE_NAMES[offer]} offers a draw."
     return status
 
 
-def describe(view: dict[str, Any]) -> str:
+def describe(view: CheckersView) -> str:
     """Alt text: the position in the seed's letters, whose turn it is and the last move."""
     parts = [_status(view)]
     squares = view["squares"]
@@ -334,10 +335,10 @@ def describe(view: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def _second_line(view: dict[str, Any]) -> str:
+def _second_line(view: CheckersView) -> str:
     """Under the status: the last move (and what it took), or the standing draw offer."""
-    if view.get("draw_offer") is not None and not view.get("outcome"):
-        return f"{TO_MOVE_NAMES[view['draw_offer']]} offers a draw."
+    if (offer := view.get("draw_offer")) is not None and not view.get("outcome"):
+        return f"{TO_MOVE_NAMES[offer]} offers a draw."
     last = view.get("last_move")
     if not last:
         return "Type a move with the square numbers, e.g. 11-15."
@@ -348,7 +349,7 @@ def _second_line(view: dict[str, Any]) -> str:
 
 
 @reused
-def render_checkers(view: dict[str, Any], *, flip: bool = False, lang: str = "en") -> Picture:
+def render_checkers(view: CheckersView, *, flip: bool = False, lang: str = "en") -> Picture:
     """Draw a checkers view: Black at the top as in the seed; ``flip`` turns the board round.
 
     The board takes the whole width (a phone shows the image about 330 px wide); the status

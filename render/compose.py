@@ -30,7 +30,7 @@ from render.base import Box, Colour, Picture, face, note_box, recording, text_wi
 from render.palette import Palette
 
 COMPRESS_LEVEL = 1
-"""The bands' deflate level: the fastest (``python -m bench.bench_render`` measures 1, 3, 6)."""
+"""The bands' deflate level: the fastest (``python -m bench.perf.render`` measures 1, 3, 6)."""
 BANDS_KEPT = 4096  # compressed bands a kind keeps: a few KiB each
 SPRITES_KEPT = 4096  # sprites (texts included) a kind keeps
 PICTURES_KEPT = 64  # finished pictures a renderer keeps for reuse

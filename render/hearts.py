@@ -17,6 +17,7 @@ from functools import lru_cache, partial
 from PIL import Image, ImageDraw
 
 from games.cards import Card, Suit
+from games.hearts.state import HeartsView
 from render.base import (
     BACKGROUND,
     FELT,
@@ -156,7 +157,7 @@ def _heart_badge(broken: bool) -> Image.Image:
 
 @reused
 def render_hearts_table(
-    view: dict, names: Mapping[int, str] | None = None, bottom: int = 0, lang: str = "en"
+    view: HeartsView, names: Mapping[int, str] | None = None, bottom: int = 0, lang: str = "en"
 ) -> Picture:
     """The table from above: four seats, the trick in play, the last trick; the scores under it.
 
@@ -202,7 +203,7 @@ def render_hearts_table(
     return scene.picture("hearts.png", describe_table(view, names, bottom))
 
 
-def _draw_seat(scene: Scene, view: dict, seat: int, where: int, name: str) -> None:
+def _draw_seat(scene: Scene, view: HeartsView, seat: int, where: int, name: str) -> None:
     """A seat on the felt: its name (gold when it is to act), a dealer button, its card backs."""
     cx, top = _PANEL[where]
     active = seat in view["to_act"]
@@ -247,7 +248,7 @@ def _button(frac: float) -> Image.Image:
     return _shape((27, 25), lambda pen: pen.ellipse(box, fill=INK, outline=GOLD, width=2))
 
 
-def _seat_status(view: dict, seat: int) -> str:
+def _seat_status(view: HeartsView, seat: int) -> str:
     if view["phase"] == "pass" and view["pass_direction"] != "hold":
         return "cards chosen" if view["passed"][seat] else "choosing…"
     if seat == view["turn"]:
@@ -255,7 +256,7 @@ def _seat_status(view: dict, seat: int) -> str:
     return ""
 
 
-def _draw_scores(scene: Scene, view: dict, names: Mapping[int, str], bottom: int) -> None:
+def _draw_scores(scene: Scene, view: HeartsView, names: Mapping[int, str], bottom: int) -> None:
     """Under the felt: the caption (passing, game over), then one line a seat with its points."""
     y = TOP + FELT_H + 6
     caption = _caption(view, names)
@@ -284,9 +285,10 @@ def _draw_scores(scene: Scene, view: dict, names: Mapping[int, str], bottom: int
         y += ROW
 
 
-def _caption(view: dict, names: Mapping[int, str]) -> str:
+def _caption(view: HeartsView, names: Mapping[int, str]) -> str:
     if view["phase"] == "game-over":
-        winners = view["outcome"]["winners"] if view.get("outcome") else []
+        outcome = view.get("outcome")
+        winners = outcome["winners"] if outcome else []
         who = " & ".join(_name(names, s) for s in winners)
         return f"Game over: {who} win{'s' if len(winners) == 1 else ''}"
     if view["phase"] == "pass":
@@ -294,7 +296,9 @@ def _caption(view: dict, names: Mapping[int, str]) -> str:
     return ""
 
 
-def describe_table(view: dict, names: Mapping[int, str] | None = None, bottom: int = 0) -> str:
+def describe_table(
+    view: HeartsView, names: Mapping[int, str] | None = None, bottom: int = 0
+) -> str:
     """Alt text: the whole table in words."""
     names = names or {}
     parts = [

@@ -8,6 +8,7 @@ from functools import partial
 from PIL import Image, ImageDraw
 
 from games.cards import Card
+from games.kabu.state import KabuView
 from render.base import (
     FELT,
     FELT_DARK,
@@ -111,7 +112,7 @@ def _label(seat: int, names: dict[int, str]) -> str:
 
 
 @reused
-def render_kabu(view: dict, names: dict[int, str] | None = None, lang: str = "en") -> Picture:
+def render_kabu(view: KabuView, names: dict[int, str] | None = None, lang: str = "en") -> Picture:
     """Draw the table from a Kabu view; ``names`` maps seats to player names.
 
     The dealer's cards are at the top, the five positions in a row under them, each with its
@@ -171,7 +172,7 @@ def render_kabu(view: dict, names: dict[int, str] | None = None, lang: str = "en
     return scene.picture("kabu.png", describe(view, names))
 
 
-def _status(view: dict, names: dict[int, str]) -> str:
+def _status(view: KabuView, names: dict[int, str]) -> str:
     if view["phase"] == "done":
         winners = view.get("winners") or []
         if not winners:
@@ -185,7 +186,7 @@ def _status(view: dict, names: dict[int, str]) -> str:
     return f"{_label(seat, names)}: draw a third card or stand?"
 
 
-def describe(view: dict, names: dict[int, str] | None = None) -> str:
+def describe(view: KabuView, names: dict[int, str] | None = None) -> str:
     """Alt text: every hand in words, who holds what, whose turn or the results."""
     names = names or {}
     dealer = view["dealer"]
@@ -200,8 +201,8 @@ def describe(view: dict, names: dict[int, str] | None = None) -> str:
         line = f"Position {pos['number']}{who}: {text}"
         if len(pos["cards"]) >= 2:
             line += f", total {pos['total']} ({pos['name']})"
-        if view.get("results") is not None and pos["seat"] is not None:
-            line += ", " + ("wins" if view["results"][pos["seat"]] == "win" else "loses")
+        if (results := view.get("results")) is not None and pos["seat"] is not None:
+            line += ", " + ("wins" if results[pos["seat"]] == "win" else "loses")
         parts.append(line + ".")
     parts.append(_status(view, names))
     return " ".join(p for p in parts if p)

@@ -8,6 +8,7 @@ from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
+from games.quarters.state import QuartersView
 from render.base import (
     FELT,
     FELT_DARK,
@@ -141,7 +142,7 @@ def _pile_label(pile: int) -> tuple[float, float]:
 
 @reused
 def render_quarters(
-    view: dict,
+    view: QuartersView,
     selected: Collection[tuple[int, int]] = (),
     names: Sequence[str] = ("", ""),
     status: str = "",
@@ -179,19 +180,20 @@ def render_quarters(
     return scene.picture("quarters.png", describe(view, selected))
 
 
-def _last_move(view: dict) -> str:
-    if not view.get("last_move"):
+def _last_move(view: QuartersView) -> str:
+    last = view.get("last_move")
+    if not last:
         return ""
-    pile, count = view["last_move"].split("-")
+    pile, count = last.split("-")
     return f"Last move took {count} from pile {pile}"
 
 
-def describe(view: dict, selected: Collection[tuple[int, int]] = ()) -> str:
+def describe(view: QuartersView, selected: Collection[tuple[int, int]] = ()) -> str:
     """The position in words, for screen readers."""
     parts = [f"pile {i + 1}: {n} coin{'s' if n != 1 else ''}" for i, n in enumerate(view["piles"])]
     text = "Quarters. " + ", ".join(parts) + "."
-    if view.get("last_move"):
-        pile, count = view["last_move"].split("-")
+    if last := view.get("last_move"):
+        pile, count = last.split("-")
         text += f" Last move took {count} from pile {pile}."
     if selected:
         text += f" {len(selected)} coin{'s' if len(selected) != 1 else ''} selected."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from games.quatorze.state import QuatorzeView
 from render.base import (
     FELT,
     FELT_DARK,
@@ -80,7 +81,9 @@ BANDS = (0, HEADER, *(_cell_box(5 * row)[1] - GAP // 2 for row in range(1, 5)))
 
 
 @reused
-def render_quatorze(view: dict, selected: tuple[int, ...] = (), lang: str = "en") -> Picture:
+def render_quatorze(
+    view: QuatorzeView, selected: tuple[int, ...] = (), lang: str = "en"
+) -> Picture:
     """Draw the grid from a Quatorze view; ``selected`` holds cell numbers (1..25) to ring."""
     scene = QUATORZE.scene((WIDTH, HEIGHT), BANDS, FELT, lang)
     scene.sprite(("board",), _board, (0, 0), under=FELT)
@@ -106,7 +109,7 @@ def render_quatorze(view: dict, selected: tuple[int, ...] = (), lang: str = "en"
     return scene.picture("quatorze.png", describe(view, selected))
 
 
-def _status(view: dict) -> str:
+def _status(view: QuatorzeView) -> str:
     if view["won"]:
         return "Cleared!"
     if view["status"] == "lost":
@@ -117,7 +120,7 @@ def _status(view: dict) -> str:
     return f"{pairs} pair{'s' if pairs != 1 else ''}"
 
 
-def describe(view: dict, selected: tuple[int, ...] = ()) -> str:
+def describe(view: QuatorzeView, selected: tuple[int, ...] = ()) -> str:
     """Alt text: the grid row by row with cell numbers, then score, stock and the pairs."""
     rows = []
     for r in range(5):

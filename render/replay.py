@@ -19,10 +19,11 @@ from typing import Any
 
 from PIL import Image
 
+from games.checkers import CheckersView, read_pdn
 from games.checkers import State as CheckersState
-from games.checkers import read_pdn
 from games.quarters import State as QuartersState
 from games.quarters import parse_move
+from games.quarters.state import QuartersView
 from render.animation import (
     Animation,
     Caption,
@@ -60,7 +61,7 @@ def _plural(count: int, word: str, many: str = "") -> str:
 # -- checkers --------------------------------------------------------------------------------
 
 
-def checkers_views(moves: Sequence[str], start_fen: str | None = None) -> list[dict[str, Any]]:
+def checkers_views(moves: Sequence[str], start_fen: str | None = None) -> list[CheckersView]:
     """The view of every position of a game: the start, then one after each move."""
     state = CheckersState.new(start_fen)
     views = [state.view(None)]
@@ -97,11 +98,12 @@ def checkers_result_text(outcome: Mapping[str, Any] | None, names: Sequence[str]
     }.get(why, "Draw")
 
 
-def _move_title(views: Sequence[Mapping[str, Any]], ply: int, red_first: bool) -> str:
+def _move_title(views: Sequence[CheckersView], ply: int, red_first: bool) -> str:
     """``"Move 12 · Red 22x15"`` for the move that led to ``views[ply]`` (ply from 1)."""
     mover = views[ply - 1]["turn"]
     number = (ply - 1 + (1 if red_first else 0)) // 2 + 1
     last = views[ply]["last_move"]
+    assert last is not None  # every position after the start has the move that led to it
     title = f"Move {number} · {SIDES[mover]} {last['notation']}"
     if last["captured"]:
         title += f", takes {','.join(map(str, last['captured']))}"
@@ -262,7 +264,7 @@ def quarters_reel(
     who = _quarters_names(names)
     width = board_width(start)
     players = _players(width, who)
-    views: list[dict[str, Any]] = []
+    views: list[QuartersView] = []
     taken: list[list[tuple[int, int]]] = []
     captions: list[Caption] = []
     lines: list[str] = []

@@ -163,7 +163,8 @@ class _PostgresSession:
         return list(await self._conn.fetch(postgres_sql(sql), *args))
 
     async def fetchrow(self, sql: str, *args: Any) -> Sequence[Any] | None:
-        return await self._conn.fetchrow(postgres_sql(sql), *args)
+        row: Sequence[Any] | None = await self._conn.fetchrow(postgres_sql(sql), *args)
+        return row
 
     async def execute(self, sql: str, *args: Any) -> None:
         await self._conn.execute(postgres_sql(sql), *args)

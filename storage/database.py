@@ -110,7 +110,8 @@ def _plain_number(value: Any) -> float:
     """A sum as SQLite gives it: an int when whole (PostgreSQL sums JSON numbers as Decimal)."""
     if isinstance(value, Decimal):
         return int(value) if value == value.to_integral_value() else float(value)
-    return value
+    plain: float = value  # SQLite's own int or float
+    return plain
 
 
 def _dump(value: Any) -> str:

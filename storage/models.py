@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -58,7 +59,7 @@ class Table:
     updated_at: float
     last_move_at: float
     # How a finished game ended (JSON of games.base.Outcome), written by the table service.
-    outcome: dict[str, Any] | None = None
+    outcome: Mapping[str, Any] | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         """The first seat ``user_id`` holds, or None."""

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import checkers_draw_margin as bench
+from bench.builders import checkers_draw_margin as bench
 from games.checkers import evaluation, search
 from games.checkers.board import Board
 

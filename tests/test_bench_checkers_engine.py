@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bench import bench_checkers_engine as cb
+from bench.strength import checkers_engine as cb
 from games.checkers import bitboard as bb
 from games.checkers.board import Board
 from games.checkers.state import State
@@ -27,7 +27,7 @@ def random_boards(count: int, seed: int) -> list[Board]:
     return out
 
 
-def board_of(cb_board: cb.Board8x8, colour: int) -> Board:
+def board_of(cb_board: cb.CBBoard, colour: int) -> Board:
     """Our board for a CheckerBoard array and side to move (as an engine would read it)."""
     black, red, kings = cb.from_cb(cb_board)
 
@@ -43,7 +43,7 @@ def fake_engine(verdict: int = cb.CB_UNKNOWN, illegal: bool = False) -> cb.Engin
     """An engine that plays the first legal move in notation order, answering ``verdict``."""
 
     @cb.GETMOVE
-    def getmove(board_p, colour, maxtime, text, playnow, info, unused, move_p):
+    def getmove(board_p, colour, _maxtime, text, playnow, info, _unused, _move_p):
         board = board_of(board_p.contents, colour)
         moves = sorted(board.legal_moves, key=str)
         board.push(moves[0])
@@ -133,7 +133,7 @@ def scoring_engine(report: bytes) -> tuple[cb.Engine, list]:
     the (position, colour, info) of every call."""
 
     @cb.GETMOVE
-    def getmove(board_p, colour, maxtime, text, playnow, info, unused, move_p):
+    def getmove(board_p, colour, _maxtime, text, playnow, info, _unused, _move_p):
         board = board_of(board_p.contents, colour)
         seen.append((cb.position(board), colour, info))
         board.push(sorted(board.legal_moves, key=str)[0])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import bench_checkers_selfplay as selfplay
+from bench.strength import checkers_selfplay as selfplay
 from games.checkers import evaluation, search
 from games.checkers.board import Board
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bench.bench_hearts_ismcts import (
+from bench.strength.hearts_ismcts import (
     HAND_NUMBERS,
     MODERN,
     deal_order,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench import build_checkers_book as builder
+from bench.builders import checkers_book as builder
 from games.checkers import bitboard as bb
 from games.checkers.board import Board, Move
 from games.checkers.book import load_book, moves_for, parse_book
@@ -65,7 +65,7 @@ def test_the_builder_writes_a_book_of_the_best_replies_within_the_margin(tmp_pat
         "11-15 : 24-19 22-18  # +12"
     )
     out = tmp_path / "book.txt"
-    argv = ["build_checkers_book", "--plies", "1", "--nodes", "500", "--workers", "2"]
+    argv = ["checkers_book", "--plies", "1", "--nodes", "500", "--workers", "2"]
     monkeypatch.setattr("sys.argv", [*argv, "--out", str(out)])
     builder.main()
     book = parse_book(out.read_text())

@@ -3,6 +3,12 @@ applying every move, and the commands that reach a game's public actions."""
 
 from __future__ import annotations
 
+import ast
+import importlib
+import re
+import sys
+from pathlib import Path
+
 import pytest
 from support import member
 
@@ -13,6 +19,7 @@ from bot.tables.spec import GameSpec
 from games.base import Engine, GameState
 
 ALICE = member(1, "Alice")
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_every_builtin_game_is_registered_once_with_its_engine():
@@ -21,16 +28,78 @@ def test_every_builtin_game_is_registered_once_with_its_engine():
     for kind, spec in specs.items():
         assert isinstance(spec.engine, Engine) and spec.engine.kind == kind == spec.kind
         assert spec.controller.kind == kind and spec.levels == spec.engine.levels
-        assert spec.rules and spec.title and spec.renderer is not None
+        assert spec.rules and spec.title and spec.engine.default_level == spec.levels[-1]
         assert spec.commands is not None and spec.commands.startswith("bot.client.")
+        module, _, function = spec.commands.partition(":")
+        assert callable(getattr(importlib.import_module(module), function))
         assert isinstance(spec.engine.state.new(), GameState)
 
 
-@pytest.mark.parametrize("kind", ["quarters", "checkers", "kabu", "quatorze", "hearts"])
-def test_each_games_renderer_draws_a_fresh_public_view(kind):
-    spec = registry.spec(kind)
-    picture = spec.renderer(spec.engine.state.new().view(None))
-    assert picture.png.startswith(b"\x89PNG") and picture.description
+def test_a_game_has_a_replay_exactly_when_its_spec_has_the_hook():
+    offered = {kind for kind, spec in registry.specs().items() if spec.replay is not None}
+    assert offered == {"quarters", "checkers"}
+    for kind, spec in registry.specs().items():
+        labels = [button.label for button in spec.make().finished_row()]
+        assert ("Replay" in labels) == (kind in offered), kind
+
+
+def own_files(spec: GameSpec) -> set[Path]:
+    """A game's own modules: its controller's module (or the whole package it sits in, under
+    ``bot/tables``) and its command module."""
+    path = Path(sys.modules[spec.controller.__module__].__file__ or "").resolve()
+    found = set(path.parent.rglob("*.py")) if path.parent.name == spec.kind else {path}
+    if spec.commands is not None:
+        module = importlib.import_module(spec.commands.partition(":")[0])
+        found.add(Path(module.__file__ or "").resolve())
+    return found
+
+
+def shared_files() -> list[Path]:
+    """Every module of ``bot/`` but the games' own and the registry."""
+    own = set().union(*(own_files(spec) for spec in registry.specs().values()))
+    own.add((ROOT / "bot" / "tables" / "registry.py").resolve())
+    return [p for p in sorted((ROOT / "bot").rglob("*.py")) if p.resolve() not in own]
+
+
+def string_literals(tree: ast.AST) -> list[ast.Constant]:
+    """The module's string constants, docstrings left out (they may name a game as an
+    example)."""
+    docstrings = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docstrings.add(id(body[0].value))
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+    ]
+
+
+def test_only_the_registry_and_a_games_own_modules_name_the_game():
+    kinds = set(registry.specs())
+    word = re.compile(r"\b(" + "|".join(sorted(kinds)) + r")\b")
+    found = []
+    for path in shared_files():
+        for node in string_literals(ast.parse(path.read_text(encoding="utf-8"))):
+            if node.value in kinds or word.search(node.value):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}")
+    assert not found, "\n".join(found)
+    assert len(shared_files()) > 20  # the walk found the shared modules
+
+
+def test_no_controller_sets_a_tables_status():
+    """A table begins or closes by the intent a controller returns (``Intent.lifecycle``)."""
+    games = set().union(*(own_files(spec) for spec in registry.specs().values()))
+    shared = {ROOT / "bot" / "tables" / name for name in ("controller.py", "lobby.py")}
+    for path in sorted(games | shared):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            for target in targets:
+                assert not (isinstance(target, ast.Attribute) and target.attr == "status"), path
 
 
 def test_a_kind_registers_once():

@@ -29,7 +29,7 @@ MODULES = modules_with_examples()
 
 
 def test_the_examples_are_found():
-    assert {"games.base", "games.quarters", "bot.tables.checkers"} <= set(MODULES)
+    assert {"games.base", "games.quarters", "bot.tables.checkers.moves"} <= set(MODULES)
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -19,8 +19,6 @@ def table(first: str, rest: str = "", players: int = 1, arashi: bool = True) -> 
 
 # -- an independent referee, written from RULES.md without the engine's code ---------------
 
-POINTS = {"A": 1, "T": 0, "J": 1, "Q": 2, "K": 3}
-
 
 def points(rank: int) -> int:
     return {1: 1, 10: 0, 11: 1, 12: 2, 13: 3}.get(rank, rank)

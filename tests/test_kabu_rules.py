@@ -9,7 +9,7 @@ from games.base import IllegalAction
 from games.kabu import Phase, State, dealer_beats, dealer_draws, hand_name, total
 from games.kabu.hands import VALUE
 
-A, J, Q, K = 1, 11, 12, 13
+A, J, K = 1, 11, 13
 
 
 def test_card_values():

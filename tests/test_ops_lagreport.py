@@ -1,4 +1,4 @@
-"""The loop-lag summary the bot logs (and bench.bench_load reads)."""
+"""The loop-lag summary the bot logs (and bench.perf.load reads)."""
 
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 from support import member
 
+from bot.tables.hearts.replay import hand_replay
 from bot.tables.pictures import PictureCache
 from bot.tables.screens import Attachment
 from games.base import IllegalAction
@@ -59,10 +60,12 @@ async def test_a_finished_games_replay_is_drawn_once_and_has_a_frame_a_position(
 
 
 async def test_hearts_hands_replay_only_once_the_game_is_over(service):
+    with pytest.raises(IllegalAction, match="No game of Hearts has been played"):
+        await hand_replay(service.pictures, ALICE.guild_id, ALICE.channel_id, 1)
     reply = await service.start(ALICE, "hearts", {"delay": 0})
     reply = await service.act(ALICE, reply.table_id, reply.version, "start")
     with pytest.raises(IllegalAction, match="not finished"):
-        await service.pictures.hearts_hand(ALICE.guild_id, ALICE.channel_id, 1)
+        await hand_replay(service.pictures, ALICE.guild_id, ALICE.channel_id, 1)
 
 
 async def test_the_stats_and_scoreboard_charts_carry_their_numbers_in_words(service):

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
-from bench.bench_render import BOARDS, positions
+from bench.perf.render import BOARDS, positions
 from render.base import text_boxes
 from render.checkers import render_checkers
 from render.compose import adler32_combine

@@ -8,7 +8,7 @@ import pytest
 from hearts_leaks import leaked
 from support import member
 
-import bot.tables.hearts as hearts_table
+import bot.tables.hearts.board as hearts_board
 from bot.tables.screens import Button, Reply, Select, Style
 from games.hearts import State
 from render.hearts import render_hearts_table
@@ -31,7 +31,7 @@ def board_views(monkeypatch) -> list[dict]:
         seen.append(view)
         return render_hearts_table(view, names, bottom)
 
-    monkeypatch.setattr(hearts_table, "render_hearts_table", spy)
+    monkeypatch.setattr(hearts_board, "render_hearts_table", spy)
     return seen
 
 
@@ -236,9 +236,9 @@ async def test_the_lobby_seats_four_and_only_the_host_starts(service):
     again = await service.act(BOB, tid, reply.version, "join")
     assert "already have a seat" in again.error
     refused = await service.act(BOB, tid, reply.version, "start")
-    assert "Only the player who opened" in refused.error
+    assert refused.error == "Only the host can do that: Alice opened this table."
     refused = await service.act(BOB, tid, reply.version, "delay=3")
-    assert "Only the player who opened" in refused.error
+    assert refused.error == "Only the host can do that: Alice opened this table."
     stranger = await service.act(ERIN, tid, reply.version, "start")
     assert "not seated" in stranger.error
     reply = await service.act(CAROL, tid, reply.version, "leave")

@@ -184,6 +184,19 @@ async def test_the_lobby_holds_five_players_at_most(service):
     assert "5 players at most" in full.error
     reply = await service.act(ALICE, reply.table_id, reply.version, "deal")
     assert (await state_of(service, reply.table_id)).players == 5
+    late = await service.act(member(6), reply.table_id, None, "join")
+    assert late.error == "This game has started; join the next one."
+
+
+async def test_a_lapsed_lobby_seats_no_one_and_deals_nothing(service, clock):
+    """The seat lobby Kabu shares with Hearts: ten minutes, then the table waits no more."""
+    reply = await service.start(ALICE, "kabu")
+    clock.advance(10 * 60 + 1)
+    for who, press in ((BOB, "join"), (ALICE, "deal")):
+        lapsed = await service.act(who, reply.table_id, reply.version, press)
+        assert lapsed.error == "This table waited too long and closed. Start a new one."
+    [(_, swept)] = await service.sweep()
+    assert swept.board.content == "The Kabu challenge lapsed."
 
 
 async def test_the_hint_is_private_and_only_after_picking(service):

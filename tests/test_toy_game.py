@@ -3,10 +3,13 @@ to end through the service: the proof that the contract is the whole contract.""
 
 from __future__ import annotations
 
+import io
+
 import discord
 import pytest
 import toy_game
 from discord import app_commands
+from PIL import Image
 from support import member
 
 from bot.client import commands
@@ -45,9 +48,8 @@ def test_the_toy_engine_keeps_the_protocol():
     assert toy_game.ENGINE.decide(state.to_dict(), 0, "perfect", 0.1, 1) == "take-1"
 
 
-async def test_a_toy_game_against_the_computer_from_start_to_scoreboard(toy_service):
-    service = toy_service
-    assert "takeaway" in service.controllers
+async def play_against_the_computer(service):
+    """Alice against the perfect computer from a pile of 9, to the end: the last reply."""
     reply = await service.start(ALICE, "takeaway", {"pile": 9, "level": "perfect"})
     assert reply.error is None and "9 counters left" in reply.board.content
     assert not reply.ai_next  # Alice moves first
@@ -79,8 +81,40 @@ async def test_a_toy_game_against_the_computer_from_start_to_scoreboard(toy_serv
         "details": {},
     }
     assert "Computer (perfect) wins!" in reply.board.content
+    return reply
+
+
+async def test_a_toy_game_against_the_computer_from_start_to_scoreboard(toy_service):
+    service = toy_service
+    assert "takeaway" in service.controllers
+    await play_against_the_computer(service)
     board = await service.scoreboard(ALICE.guild_id, "takeaway")
     assert "Take-away — scoreboard" in board.embed.title and "Alice" in board.embed.description
+
+
+async def test_a_finished_toy_game_is_replayed_by_its_hook_as_checkers_is(toy_service):
+    """The toy's spec has a replay hook and nothing else says so: its finished board offers
+    Replay, and the click is answered by the service's one replay path."""
+    service = toy_service
+    finished = await play_against_the_computer(service)
+    assert [b.label for b in finished.board.rows[0]] == ["Play again", "Replay"]
+    reply = await service.act(BOB, finished.table_id, None, "replay")  # anyone may watch
+    assert reply.error is None
+    table = await service.db.get_table(finished.table_id)
+    moves = len(table.state["moves"])
+    assert reply.private.content == (
+        f"🎞️ **Take-away** replay of game #{table.id}: Alice v Computer (perfect), {moves} moves. "
+        "Computer (perfect) wins!"
+    )
+    [reel] = reply.private.attachments
+    with Image.open(io.BytesIO(reel.data)) as image:
+        assert image.format == "GIF" and image.n_frames == moves + 2  # start, each move, held
+    assert reel.description == (
+        f"Take-away from 9 counters, {moves} moves; Computer (perfect) took the last."
+    )
+    found = await service.pictures.finished_game(ALICE.guild_id, ALICE.channel_id, "takeaway", None)
+    assert found.id == table.id and (await service.pictures.replay(found)).attachments == (reel,)
+    assert service.pictures.cache.drawn == 1
 
 
 async def test_a_toy_challenge_an_illegal_move_and_a_resignation(toy_service):
@@ -110,7 +144,8 @@ async def test_the_command_tree_and_rules_read_the_registration(toy_service):
     client = discord.Client(intents=discord.Intents.none())
     tree = app_commands.CommandTree(client)
     commands.install(tree, toy_service)
-    assert tree.get_command("takeaway") is not None
+    group = tree.get_command("takeaway")
+    assert group is not None and group.get_command("replay") is not None  # from its replay hook
     rules = tree.get_command("rules")
     choices = {c.value for c in rules.parameters[0].choices}
     assert "takeaway" in choices and "quarters" in choices

@@ -2,25 +2,29 @@
 whole contract (see docs/adding-a-game.md and tests/test_toy_game.py).
 
 One pile of counters; two players take one, two or three in turn; whoever takes the last
-counter wins. The engine, the controller, the command group and the registration follow the
-order of docs/adding-a-game.md.
+counter wins. The engine, the replay, the controller, the command group and the registration
+follow the order of docs/adding-a-game.md.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import Any, Self, TypedDict
 
 import discord
 from discord import app_commands
+from PIL import Image, ImageDraw
 
 from bot.client.common import Interaction, start_game
 from bot.tables.controller import Context, Controller, Intent, TableView, UiState
+from bot.tables.pictures import Replay
 from bot.tables.screens import Button, Screen, Style
 from bot.tables.service import TableService
 from bot.tables.spec import GameSpec
 from games.base import Engine, IllegalAction, Outcome
+from render.animation import Animation, Reel
 
 # -- 1. the engine (pure: what would live in games/takeaway/) -----------------------------------
 LEVELS = ("random", "perfect")
@@ -33,6 +37,14 @@ def parse_take(action: str) -> int:
     if prefix != "take" or count not in ("1", "2", "3"):
         raise IllegalAction(f"`{action[:20]}` is not a move: take 1, 2 or 3.")
     return int(count)
+
+
+class TakeawayView(TypedDict):
+    """:meth:`State.view`: everything is public."""
+
+    pile: int
+    turn: int
+    over: bool
 
 
 @dataclass(slots=True)
@@ -83,7 +95,7 @@ class State:
             return None
         return Outcome(winners=(1 - self.turn,), termination="took-last")
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> TakeawayView:
         return {"pile": self.pile, "turn": self.turn, "over": self.is_over()}
 
 
@@ -98,7 +110,30 @@ def choose(state: State, seat: int, level: str, budget: float, seed: int) -> str
 ENGINE: Engine[State] = Engine("takeaway", State, choose, LEVELS)
 
 
-# -- 2. the controller (what would live in bot/tables/takeaway.py) ------------------------------
+# -- 2. the picture (what would live in render/takeaway.py): here only a replay ----------------
+def replay_takeaway(
+    state: Mapping[str, Any], names: Sequence[str], outcome: Mapping[str, Any] | None
+) -> Animation:
+    """A finished game, a frame a position: the pile as a row of counters, then held."""
+    taken = [parse_take(move) for move in state["moves"]]
+    piles = [state["pile"] + sum(taken[index:]) for index in range(len(taken) + 1)]
+
+    def draw(index: int) -> Image.Image:
+        pile = piles[min(index, len(piles) - 1)]
+        image = Image.new("RGB", (40 + 24 * piles[0], 48), (49, 51, 56))
+        pen = ImageDraw.Draw(image)
+        for counter in range(pile):
+            pen.ellipse((20 + 24 * counter, 14, 40 + 24 * counter, 34), fill=(230, 190, 70))
+        if index == len(piles):  # the held last frame: a bar under the empty table
+            pen.rectangle((20, 40, image.width - 20, 44), fill=(88, 101, 242))
+        return image
+
+    winner = names[outcome["winners"][0]] if outcome and outcome["winners"] else "Nobody"
+    words = f"Take-away from {piles[0]} counters, {len(taken)} moves; {winner} took the last."
+    return Reel(draw, (1000,) * len(piles) + (2000,), words, "takeaway.gif").encode()
+
+
+# -- 3. the controller (what would live in bot/tables/takeaway.py) ------------------------------
 @dataclass(slots=True)
 class TakeawayUi(UiState):
     """How many counters the member has marked with the buttons before pressing Take."""
@@ -118,17 +153,14 @@ class TakeawayController(Controller[State, TakeawayUi]):
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
         pile = raw.get("pile") or 7
         State.new(pile)  # refuses a bad pile with a message
-        level = raw.get("level") or self.levels[-1]
-        if level not in self.levels:
-            raise IllegalAction(f"Levels are {', '.join(self.levels)}.")
-        return {"pile": pile, "level": level}
+        return {"pile": pile, "level": self.parse_level(raw)}
 
     def board(self, table: Any, state: State, view: TableView[TakeawayUi]) -> Screen:
         names = [seat.name for seat in table.seats]
         lines = [f"**Take-away** — {names[0]} vs {names[1]} · {state.pile} counters left"]
         if view.outcome is not None:
             lines.append(self.result_text(table, view.outcome))
-            return Screen(content="\n".join(lines), rows=((self.again_button(),),))
+            return Screen(content="\n".join(lines), rows=(self.finished_row(),))
         if view.thinking:
             lines.append("🤔 The computer is thinking…")
         else:
@@ -161,7 +193,7 @@ class TakeawayController(Controller[State, TakeawayUi]):
         return super().handle(ctx)
 
 
-# -- 3. the command group (what would live in bot/client/takeaway_commands.py) ------------------
+# -- 4. the command group (what would live in bot/client/takeaway_commands.py) ------------------
 def takeaway_group(service: TableService) -> app_commands.Group:
     group = app_commands.Group(name="takeaway", description="Take-away, a toy game.")
 
@@ -172,5 +204,7 @@ def takeaway_group(service: TableService) -> app_commands.Group:
     return group
 
 
-# -- 4. the registration ------------------------------------------------------------------------
-SPEC = GameSpec(TakeawayController, commands="toy_game:takeaway_group")
+# -- 5. the registration ------------------------------------------------------------------------
+SPEC = GameSpec(
+    TakeawayController, commands="toy_game:takeaway_group", replay=Replay(replay_takeaway)
+)

@@ -9,7 +9,6 @@ from discord import app_commands
 
 from bot.client.common import Interaction, start_game, table_command
 from bot.client.components import message_kwargs
-from bot.client.picture_commands import replay_command
 from bot.tables.checkers import CheckersController, matching_moves
 from bot.tables.service import TableService
 
@@ -98,5 +97,4 @@ def checkers_group(service: TableService) -> app_commands.Group:
             return
         await interaction.response.send_message(text, ephemeral=True)
 
-    replay_command(group, service, "checkers")
     return group

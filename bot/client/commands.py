@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.client.common import Interaction, host, member_of, table_command
-from bot.client.picture_commands import show_picture, with_image
+from bot.client.picture_commands import replay_command, show_picture, with_image
 from bot.tables.registry import specs
 from bot.tables.screens import Screen
 from bot.tables.service import TableService
@@ -21,13 +21,17 @@ def game_choices(service: TableService) -> list[app_commands.Choice[str]]:
 
 
 def game_groups(service: TableService) -> list[app_commands.Group]:
-    """The command group of each registered game the service offers (its spec's ``commands``)."""
+    """The command group of each registered game the service offers (its spec's ``commands``),
+    with ``replay`` where the game has a replay hook."""
     groups = []
     for kind, spec in specs().items():
         if spec.commands is None or kind not in service.controllers:
             continue
         module, _, function = spec.commands.partition(":")
-        groups.append(getattr(importlib.import_module(module), function)(service))
+        group = getattr(importlib.import_module(module), function)(service)
+        if spec.replay is not None:
+            replay_command(group, service, kind)
+        groups.append(group)
     return groups
 
 

@@ -6,6 +6,7 @@ from discord import app_commands
 
 from bot.client.common import Interaction, start_game, table_command
 from bot.client.picture_commands import show_picture
+from bot.tables.hearts.replay import hand_replay
 from bot.tables.service import TableService
 
 
@@ -65,8 +66,8 @@ def hearts_group(service: TableService) -> app_commands.Group:
     @group.command(name="replay", description="A hand of the latest game here, face up.")
     @app_commands.describe(hand="Which hand (1 is the first)")
     async def replay(interaction: Interaction, hand: app_commands.Range[int, 1, 99]) -> None:
-        work = service.pictures.hearts_hand(
-            interaction.guild_id or 0, interaction.channel_id or 0, hand
+        work = hand_replay(
+            service.pictures, interaction.guild_id or 0, interaction.channel_id or 0, hand
         )
         await show_picture(interaction, work)
 

@@ -6,7 +6,6 @@ import discord
 from discord import app_commands
 
 from bot.client.common import Interaction, ask_game, start_game
-from bot.client.picture_commands import replay_command
 from bot.tables.service import TableService
 
 
@@ -38,5 +37,4 @@ def quarters_group(service: TableService) -> app_commands.Group:
     async def secret(interaction: Interaction) -> None:
         await ask_game(interaction, "quarters", "secret")
 
-    replay_command(group, service, "quarters")
     return group

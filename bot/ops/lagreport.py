@@ -3,7 +3,7 @@
 A :class:`~bot.ops.lag.LagMonitor` samples the lag every ``interval`` seconds (each sample also
 goes to the metrics); every ``period`` seconds one INFO line sums the period up, with the
 figures as ``extra`` fields too (``lag_p50_ms``, ``lag_p99_ms``, ``lag_max_ms``, ``samples``),
-so an operator sees it in the log and ``bench.bench_load`` reads it from there.
+so an operator sees it in the log and ``bench.perf.load`` reads it from there.
 """
 
 from __future__ import annotations

@@ -1,22 +1,24 @@
 """The per-game part of the table service: options, seats, the board, and UI actions.
 
 Every game has a :class:`Controller`. The service does the rest the same way for all games:
-loading and version-checked saving, applying every engine move (a controller only says which
-move a member asked for, in :class:`Intent`), turn checks, the computer's turns, challenges,
-resigning, results and the scoreboard.
+loading and version-checked saving, applying every engine move and every change of a table's
+life (a controller only says what a member asked for, in :class:`Intent`), turn checks, the
+computer's turns, challenges, resigning, results and the scoreboard.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import enum
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from bot.tables.pictures import Replay
 from bot.tables.screens import Button, Screen, Style
 from games.base import Engine, GameState, IllegalAction, Outcome
-from storage.models import Result, Seat, Standing, Table
+from storage.models import Result, Seat, Standing, Table, TableStatus
 
 # Keys of a table's ui JSON that belong to the service (a controller's UI state has the rest).
 SERVICE_KEYS = frozenset({"expires", "autoplay", "decisions"})  # decisions: bot.tables.played
@@ -117,6 +119,18 @@ class Context(Generic[S, U]):
         return seat
 
 
+class Lifecycle(enum.Enum):
+    """A change in a table's life that a controller asks for; the service makes it."""
+
+    BEGIN = "begin"  # a waiting table's game begins (its first deal is the intent's state)
+    CLOSE = "close"  # a waiting table closes without a game (its host left the lobby)
+
+    @property
+    def status(self) -> TableStatus:
+        """The table's status once the change is made."""
+        return TableStatus.ACTIVE if self is Lifecycle.BEGIN else TableStatus.STOPPED
+
+
 @dataclass(slots=True)
 class Intent:
     """What a controller decided; the service carries it out.
@@ -125,6 +139,8 @@ class Intent:
     - ``move``: the engine action the member asked for. The service applies it for their seat
       (it must be their turn), saves, and runs the computer's turns after it.
     - ``state``: a fresh deal that replaces the state (Deal, Start, Computer Start).
+    - ``lifecycle``: the table begins its game or closes; a controller never sets a table's
+      status itself.
     - ``private`` / ``update_private``: a message only the member sees (replacing the one they
       clicked on); ``after_move`` draws it from the state once the move is applied.
     - ``posts``: new messages for the channel.
@@ -139,6 +155,7 @@ class Intent:
     after_move: Callable[[Any], Screen] | None = field(default=None, repr=False)
     # The private screen is the member's hand: one message a member, kept up to date.
     hand: bool = False
+    lifecycle: Lifecycle | None = None
 
     @property
     def moved(self) -> bool:
@@ -147,14 +164,17 @@ class Intent:
 
     @property
     def saves(self) -> bool:
-        return self.changed or self.moved
+        return self.changed or self.moved or self.lifecycle is not None
 
 
 class Controller(Generic[S, U]):
     """Base class; one subclass per game, generic over its state type and UI state type. Set
     :attr:`engine`, :attr:`title`, :attr:`rules_text` (and :attr:`ui_type` when the game keeps
     UI state), and write :meth:`new_state` and :meth:`board`; the rest has defaults that suit
-    two-player games. ``kind`` and ``levels`` come from the engine."""
+    two-player games. ``kind`` and ``levels`` come from the engine.
+
+    ``replay``: the game's replay hook, given by its spec when it makes the controller
+    (:meth:`bot.tables.spec.GameSpec.make`); None: a finished game offers no Replay."""
 
     engine: ClassVar[Engine[Any]]
     ui_type: ClassVar[type[UiState]] = UiState
@@ -164,9 +184,8 @@ class Controller(Generic[S, U]):
     max_players: ClassVar[int] = 2
     levels: ClassVar[tuple[str, ...]] = ()
     ai_budget: ClassVar[float] = 1.0
-    rated: ClassVar[bool] = False  # Elo between members
+    rated: ClassVar[bool] = False  # Elo between members; /stats charts the rating
     solo: ClassVar[bool] = False  # one seat, no opponent
-    replayable: ClassVar[bool] = False  # a finished game offers an animated Replay
     rules_text: ClassVar[str] = ""
     # Seconds a member may take on their turn before the computer plays for them (None: never).
     turn_timeout: ClassVar[float | None] = None
@@ -182,10 +201,32 @@ class Controller(Generic[S, U]):
             cls.kind = engine.kind
             cls.levels = engine.levels
 
+    def __init__(self, *, replay: Replay | None = None) -> None:
+        self.replay = replay
+
     # -- setting up -------------------------------------------------------------------------
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        """Check the slash command's options; raise IllegalAction with a clear message."""
-        return {k: v for k, v in raw.items() if v is not None}
+        """Check the slash command's options; raise IllegalAction with a clear message. The
+        default suits a game whose only option is the computer's ``level``."""
+        return {"level": self.parse_level(raw)}
+
+    def parse_level(self, raw: Mapping[str, Any]) -> str:
+        """The computer's level the options name, else the engine's default (the strongest).
+
+        >>> from games import quarters
+        >>> class Demo(Controller):
+        ...     engine = quarters.ENGINE
+        >>> Demo().parse_level({}), Demo().parse_level({"level": "sharp"})
+        ('perfect', 'sharp')
+        """
+        level = raw.get("level") or self.engine.default_level
+        if level not in self.levels:
+            raise IllegalAction(f"Levels are {', '.join(self.levels)}.")
+        return str(level)
+
+    def table_level(self, table: Table) -> str:
+        """The level of the computer at ``table``: its options', else the engine's default."""
+        return str(table.options.get("level") or self.engine.default_level)
 
     def seat_order(
         self, options: dict[str, Any], starter: Seat, other: Seat, seed: int
@@ -244,7 +285,7 @@ class Controller(Generic[S, U]):
 
     def finished_row(self) -> tuple[Button, ...]:
         """The buttons under a finished game's board: Play again, and Replay where offered."""
-        if self.replayable:
+        if self.replay is not None:
             return (self.again_button(), Button("Replay", "replay", emoji="🎞️", any_version=True))
         return (self.again_button(),)
 
@@ -268,16 +309,6 @@ class Controller(Generic[S, U]):
     def detached(self, action: str) -> Screen:
         """A public action used where no game of this kind is running (``/quarters secret``)."""
         raise IllegalAction(f"No game of {self.title} is running in this channel.")
-
-    def join(self, ctx: Context[S, U]) -> Intent:
-        """A member takes a free seat at a table that is waiting to start (lobby games)."""
-        table = ctx.table
-        if table.seat_of(ctx.user_id) is not None:
-            raise IllegalAction("You already have a seat at this table.")
-        if len(table.seats) >= self.max_players:
-            raise IllegalAction(f"The table is full: {self.max_players} players at most.")
-        table.seats.append(Seat(ctx.user_name, ctx.user_id))
-        return Intent(changed=True)
 
     def resign(self, ctx: Context[S, U]) -> Intent | None:
         """A seated member resigns. None (the default): the game ends with

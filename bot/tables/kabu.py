@@ -10,7 +10,8 @@ from fractions import Fraction
 from typing import Any
 
 from bot.tables.cards import cards_label
-from bot.tables.controller import Context, Controller, Intent, TableView, UiState, table_seed
+from bot.tables.controller import Context, Intent, TableView, UiState
+from bot.tables.lobby import SeatLobby
 from bot.tables.screens import Button, Row, Screen, Style
 from bot.tables.spec import GameSpec
 from games import kabu
@@ -18,7 +19,7 @@ from games.base import IllegalAction, Outcome
 from games.kabu import Phase, Rules, State
 from games.kabu.state import POSITIONS
 from render.kabu import render_kabu
-from storage.models import Result, Seat, Standing, Table, TableStatus
+from storage.models import Result, Seat, Standing, Table
 
 RULES = """\
 **Kabu** — a Japanese card game against the computer dealer, for 1 to 5 players.
@@ -71,15 +72,14 @@ def _hint(state_json: str, seat: int, compute: Callable[..., Any]) -> tuple[Frac
     return _HINTS[key]
 
 
-class KabuController(Controller[State, UiState]):
+class KabuController(SeatLobby[State, UiState]):
     engine = kabu.ENGINE
     title = "Kabu"
-    min_players = 1
     max_players = 5
     rules_text = RULES
     turn_timeout = 180.0  # a player away this long has the computer play their hand
     lobby_seconds = 10 * 60
-    public_actions = frozenset({"join"})
+    start_label, start_action = "Deal", "deal"
 
     # -- setting up -------------------------------------------------------------------------
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
@@ -99,7 +99,6 @@ class KabuController(Controller[State, UiState]):
 
     # -- the lobby --------------------------------------------------------------------------
     def lobby(self, table: Table, view: TableView[UiState]) -> Screen:
-        host = next((s.name for s in table.seats if s.user_id == table.created_by), "The host")
         names = ", ".join(s.name for s in table.seats)
         arashi = "on" if table.options.get("arashi", True) else "off"
         full = len(table.seats) >= self.max_players
@@ -107,18 +106,9 @@ class KabuController(Controller[State, UiState]):
             f"**Kabu** — a table against the computer dealer (Arashi {arashi}).\n"
             f"Seated ({len(table.seats)}/{self.max_players}): {names}.\n"
             + ("The table is full. " if full else "Press **Join** to take a seat. ")
-            + f"{host} presses **Deal** to start."
+            + f"{self.host_name(table)} presses **Deal** to start."
         )
-        return Screen(
-            content=content,
-            rows=(
-                (
-                    Button("Join", "join", Style.SUCCESS, disabled=full),
-                    Button("Leave", "leave"),
-                    Button("Deal", "deal", Style.PRIMARY),
-                ),
-            ),
-        )
+        return Screen(content=content, rows=(self.lobby_buttons(table),))
 
     # -- the board --------------------------------------------------------------------------
     def board(self, table: Table, state: State, seen: TableView[UiState]) -> Screen:
@@ -211,32 +201,14 @@ class KabuController(Controller[State, UiState]):
 
     # -- actions ----------------------------------------------------------------------------
     def handle(self, ctx: Context[State, UiState]) -> Intent:
-        table = ctx.table
-        waiting = table.status is TableStatus.CHALLENGE
-        if ctx.action in ("join", "leave", "deal") and not waiting:
-            raise IllegalAction("This round has been dealt already; join the next table.")
-        if ctx.action == "join":
-            return self.join(ctx)
-        if ctx.action == "leave":
-            ctx.require_seat()
-            if ctx.user_id == table.created_by:
-                raise IllegalAction(
-                    "You opened this table: press **Deal** to play, or `/game stop` to close it."
-                )
-            table.seats = [s for s in table.seats if s.user_id != ctx.user_id]
-            return Intent(changed=True)
-        if ctx.action == "deal":
-            ctx.require_seat()
-            if ctx.user_id != table.created_by:
-                host = next(s.name for s in table.seats if s.user_id == table.created_by)
-                raise IllegalAction(f"{host} opened this table and deals the first round.")
-            table.status = TableStatus.ACTIVE
-            return Intent(changed=True, state=self.new_state(table, table_seed(table)))
+        in_lobby = self.lobby_action(ctx)
+        if in_lobby is not None:
+            return in_lobby
         if ctx.action == "hint":
-            ctx.require_seat()
-            if ctx.state is None or waiting:
+            seat = ctx.require_seat()
+            if ctx.state is None:
                 raise IllegalAction("The round has not been dealt yet.")
-            return Intent(private=self.hint(table, ctx.state, ctx.require_seat(), ctx.compute))
+            return Intent(private=self.hint(ctx.table, ctx.state, seat, ctx.compute))
         return super().handle(ctx)
 
     def hint(
@@ -314,6 +286,4 @@ class KabuController(Controller[State, UiState]):
         return (-standing.wins, -standing.win_rate, standing.losses)
 
 
-SPEC = GameSpec(
-    KabuController, commands="bot.client.kabu_commands:kabu_group", renderer=render_kabu
-)
+SPEC = GameSpec(KabuController, commands="bot.client.kabu_commands:kabu_group")

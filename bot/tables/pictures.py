@@ -1,5 +1,6 @@
 """Replays and charts for the table service: what to draw from stored tables and results, drawn
-in the AI's process pool (a 150-ply replay is seconds of CPU), cached by what they show.
+in the AI's process pool (a 150-ply replay is seconds of CPU), cached by what they show; and
+:class:`Replay`, the hook by which a game offers replays (see :class:`bot.tables.spec.GameSpec`).
 
 The drawing functions here are top-level and take plain data, so a process pool can run them;
 each returns an :class:`~bot.tables.screens.Attachment` (bytes, file name, alt text).
@@ -10,49 +11,54 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.tables.screens import Attachment
 from render import charts
-from render.hearts_replay import replay_hearts_hand
-from render.replay import replay_checkers, replay_quarters
+from render.animation import Animation
 
-REPLAYABLE = ("checkers", "quarters")
 CACHE_SIZE = 32
 
 
-def draw_replay(
-    kind: str, state: Mapping[str, Any], names: Sequence[str], outcome: Mapping[str, Any] | None
-) -> Attachment:
-    """The animated replay of a finished checkers or Quarters game (stored state)."""
-    if kind == "checkers":
-        animation = replay_checkers(state["moves"], state.get("fen"), names=names, outcome=outcome)
-    elif kind == "quarters":
-        animation = replay_quarters(
-            state["start"], state["moves"], state.get("first", 0), names=names, outcome=outcome
-        )
-    else:
-        raise ValueError(f"no replay for {kind}")
-    return Attachment.of(animation)
+def moves_in(state: Mapping[str, Any]) -> int:
+    """How many moves a stored game holds, where its state keeps them as a list, ``moves``.
+
+    >>> moves_in({"moves": ["11-15", "23-19"]}), moves_in({})
+    (2, 0)
+    """
+    return len(state.get("moves", ()))
 
 
-def draw_hearts_hand(
-    state: Mapping[str, Any], number: int, names: Sequence[str], bottom: int
-) -> Attachment:
-    """Hand ``number`` (from 1) of a finished Hearts game, face up, trick by trick."""
-    return Attachment.of(replay_hearts_hand(state, number, names, bottom=bottom))
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A finished game's animated replay.
+
+    - ``draw(state, names, outcome)``: the animation of the stored state (``to_dict``), with the
+      players' names and the stored outcome (``Outcome.to_dict``, or None). A top-level
+      function: it runs in the process pool, as a long replay is seconds of CPU.
+    - ``moves(state)``: how many moves it shows, for its caption.
+    """
+
+    draw: Callable[[Mapping[str, Any], Sequence[str], Mapping[str, Any] | None], Animation]
+    moves: Callable[[Mapping[str, Any]], int] = moves_in
 
 
-def draw_hearts_totals(per_hand: Sequence[Sequence[int]], names: Sequence[str]) -> Attachment:
-    """A Hearts game's running totals, hand by hand."""
-    return Attachment.of(charts.hearts_totals_chart(per_hand, names))
+def draw(fn: Callable[..., Any], *args: Any) -> Attachment:
+    """What ``fn(*args)`` draws (a game's replay hook, say), as an attachment. ``fn`` is a
+    top-level function, so that this runs in the process pool."""
+    return Attachment.of(fn(*args))
 
 
 def draw_stats(
-    name: str, series: Mapping[str, Sequence[tuple[float, float]]], games: Sequence[Any]
+    name: str,
+    series: Mapping[str, Sequence[tuple[float, float]]],
+    games: Sequence[Any],
+    rating_title: str,
 ) -> Attachment:
-    """``/stats``: the checkers rating per server over time, and games played and won."""
-    return Attachment.of(charts.stats_chart(name, series, games))
+    """``/stats``: a rating per server over time (``rating_title``), and games played and
+    won."""
+    return Attachment.of(charts.stats_chart(name, series, games, rating_title))
 
 
 def draw_scoreboard(title: str, rows: Sequence[tuple[str, float]], measure: str) -> Attachment:

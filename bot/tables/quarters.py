@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.tables.controller import Context, Controller, Intent, TableView, UiState
+from bot.tables.pictures import Replay
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
 from bot.tables.spec import GameSpec
 from games import quarters
 from games.base import IllegalAction, Outcome
 from games.digits import is_number, numbers
 from games.quarters import State
+from render.animation import Animation
 from render.quarters import render_quarters
+from render.replay import replay_quarters
 from storage.models import Seat, Table
 
 RULES = """\
@@ -72,7 +76,6 @@ class QuartersController(Controller[State, QuartersUi]):
     engine = quarters.ENGINE
     ui_type = QuartersUi
     title = "Quarters"
-    replayable = True
     ai_budget = 0.5
     rules_text = RULES
     public_actions = frozenset({"secret"})
@@ -81,10 +84,7 @@ class QuartersController(Controller[State, QuartersUi]):
         options: dict[str, Any] = {}
         piles = raw.get("piles")
         options["piles"] = list(_parse_piles(piles) if piles else quarters.state.DEFAULT_PILES)
-        level = raw.get("level") or self.levels[-1]
-        if level not in self.levels:
-            raise IllegalAction(f"Levels are {', '.join(self.levels)}.")
-        options["level"] = level
+        options["level"] = self.parse_level(raw)
         return options
 
     def new_state(self, table: Table, seed: int) -> State:
@@ -127,55 +127,13 @@ class QuartersController(Controller[State, QuartersUi]):
         selected: set[tuple[int, int]],
         disabled: bool,
     ) -> tuple[Row, ...]:
-        start = state.start
-        rows: list[Row] = []
-        if fits_coin_buttons(start):
-            for p, size in enumerate(state.piles, start=1):
-                if size == 0:
-                    rows.append((Button(f"Pile {p} is empty", f"empty={p}", disabled=True),))
-                    continue
-                rows.append(
-                    tuple(
-                        Button(
-                            f"{p}·{c}",
-                            f"c={p}.{c}",
-                            Style.SUCCESS if (p, c) in selected else Style.SECONDARY,
-                            disabled=disabled,
-                            emoji="🪙",
-                        )
-                        for c in range(1, size + 1)
-                    )
-                )
+        coins = fits_coin_buttons(state.start)
+        if coins:
+            rows = _coin_rows(state, selected, disabled)
         else:
-            pile = ui.pile
-            rows.append(
-                Select(
-                    "pile",
-                    tuple(
-                        Option(
-                            f"Pile {p} ({n} coin{'s' if n != 1 else ''})", str(p), default=p == pile
-                        )
-                        for p, n in enumerate(state.piles, start=1)
-                        if n
-                    ),
-                    placeholder="Choose a pile",
-                    disabled=disabled,
-                )
-            )
-            if pile and state.piles[pile - 1]:
-                rows.append(
-                    Select(
-                        "take",
-                        tuple(
-                            Option(f"Take {n} from pile {pile}", str(n))
-                            for n in range(1, state.piles[pile - 1] + 1)
-                        ),
-                        placeholder=f"How many coins from pile {pile}?",
-                        disabled=disabled,
-                    )
-                )
+            rows = _pile_selects(state, ui.pile, disabled)
         controls = []
-        if fits_coin_buttons(start):
+        if coins:
             controls.append(
                 Button("Remove Coins", "remove", Style.PRIMARY, disabled=disabled or not selected)
             )
@@ -282,8 +240,68 @@ def _pair(text: str) -> tuple[int, int]:
     return int(a), int(b)
 
 
+def _coin_rows(state: State, selected: set[tuple[int, int]], disabled: bool) -> list[Row]:
+    """A row of coin buttons a pile (the selected ones green), or a pile's empty place."""
+    rows: list[Row] = []
+    for p, size in enumerate(state.piles, start=1):
+        if size == 0:
+            rows.append((Button(f"Pile {p} is empty", f"empty={p}", disabled=True),))
+            continue
+        rows.append(
+            tuple(
+                Button(
+                    f"{p}·{c}",
+                    f"c={p}.{c}",
+                    Style.SUCCESS if (p, c) in selected else Style.SECONDARY,
+                    disabled=disabled,
+                    emoji="🪙",
+                )
+                for c in range(1, size + 1)
+            )
+        )
+    return rows
+
+
+def _pile_selects(state: State, pile: int | None, disabled: bool) -> list[Row]:
+    """Piles too big for coin buttons: a menu of piles, then how many coins to take."""
+    rows: list[Row] = [
+        Select(
+            "pile",
+            tuple(
+                Option(f"Pile {p} ({n} coin{'s' if n != 1 else ''})", str(p), default=p == pile)
+                for p, n in enumerate(state.piles, start=1)
+                if n
+            ),
+            placeholder="Choose a pile",
+            disabled=disabled,
+        )
+    ]
+    if pile and state.piles[pile - 1]:
+        rows.append(
+            Select(
+                "take",
+                tuple(
+                    Option(f"Take {n} from pile {pile}", str(n))
+                    for n in range(1, state.piles[pile - 1] + 1)
+                ),
+                placeholder=f"How many coins from pile {pile}?",
+                disabled=disabled,
+            )
+        )
+    return rows
+
+
+def replay(
+    state: Mapping[str, Any], names: Sequence[str], outcome: Mapping[str, Any] | None
+) -> Animation:
+    """The replay hook: every position of a finished game, from its stored state."""
+    return replay_quarters(
+        state["start"], state["moves"], state.get("first", 0), names=names, outcome=outcome
+    )
+
+
 SPEC = GameSpec(
     QuartersController,
     commands="bot.client.quarters_commands:quarters_group",
-    renderer=render_quarters,
+    replay=Replay(replay),
 )

@@ -318,8 +318,4 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
         return (-standing.wins, -standing.best, standing.games)
 
 
-SPEC = GameSpec(
-    QuatorzeController,
-    commands="bot.client.quatorze_commands:quatorze_group",
-    renderer=render_quatorze,
-)
+SPEC = GameSpec(QuatorzeController, commands="bot.client.quatorze_commands:quatorze_group")

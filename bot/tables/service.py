@@ -115,8 +115,8 @@ class TableService:
             seats = [starter, Seat(opponent.name, opponent.user_id)]
             status = TableStatus.CHALLENGE
         else:
-            level = opts.get("level") or (controller.levels[-1] if controller.levels else None)
-            computer = Seat(f"Computer ({level})" if level else "Computer", None, level)
+            level = opts.get("level") or controller.engine.default_level
+            computer = Seat(f"Computer ({level})", None, level)
             seed = random.Random(f"{who.channel_id}:{now}").getrandbits(32)
             seats = controller.seat_order(opts, starter, computer, seed)
             status = TableStatus.ACTIVE
@@ -298,7 +298,9 @@ class TableService:
     def _carry_out(ctx: Context, intent: Intent) -> None:
         """Apply what a controller asked for to ``ctx.state``: a new deal, then the member's
         move for their seat (only on their turn). An illegal move raises IllegalAction, and
-        nothing is saved."""
+        nothing is saved. A table that begins or closes changes its status here."""
+        if intent.lifecycle is not None:
+            ctx.table.status = intent.lifecycle.status
         if intent.state is not None:
             ctx.state = intent.state
         if intent.move is not None:
@@ -476,7 +478,7 @@ class TableService:
         if seat is None:
             return None
         # A member's seat played by the computer uses the table's level, if it has one.
-        level = table.seats[seat].ai_level or table.options.get("level") or controller.levels[-1]
+        level = table.seats[seat].ai_level or controller.table_level(table)
         seed = table_seed(table, table.version)
         action = await self.ai.choose(
             controller.engine, table.state, seat, level, controller.ai_budget, seed

@@ -14,21 +14,21 @@ from bot.tables.pictures import PictureCache
 from bot.tables.screens import Attachment, Screen
 from games.base import IllegalAction, Outcome
 from render.charts import rating_series
-from render.hearts_replay import hands_played
 from storage import Database, Table, TableStatus
 
 Run = Callable[..., Awaitable[Any]]
 TOP = 10
 
 
-def _names(table: Table) -> list[str]:
+def names(table: Table) -> list[str]:
+    """The players' names, seat by seat."""
     return [seat.name for seat in table.seats]
 
 
 def game_label(table: Table) -> str:
     """``"#12 Alice v Bob, 1 Dec"``: how a finished game is named in choices and captions."""
     day = dt.datetime.fromtimestamp(table.updated_at, dt.UTC).strftime("%-d %b")
-    return f"#{table.id} {' v '.join(_names(table))}, {day}"[:100]
+    return f"#{table.id} {' v '.join(names(table))}, {day}"[:100]
 
 
 class Pictures:
@@ -40,9 +40,10 @@ class Pictures:
         self.run = run  # runs a top-level function in the process pool
         self.cache = PictureCache()
 
-    async def _draw(
+    async def draw(
         self, key: tuple[Any, ...], fn: Callable[..., Attachment], *args: Any
     ) -> Attachment:
+        """``fn(*args)`` drawn in the process pool, or the picture cached under ``key``."""
         return await self.cache.get(key, lambda: self.run(fn, *args))
 
     # -- replays ----------------------------------------------------------------------------
@@ -67,61 +68,47 @@ class Pictures:
         """The server's latest finished games of ``kind`` (for autocomplete)."""
         return await self.db.finished_tables(guild_id, kind)
 
+    async def last_finished(self, guild_id: int, channel_id: int, kind: str) -> Table:
+        """The latest game of ``kind`` played in this channel, once it is finished: so no card
+        still in play is shown."""
+        title = self.controllers[kind].title
+        table = await self.db.last_table_in_channel(channel_id, kind)
+        if table is None or table.guild_id != guild_id or table.state is None:
+            raise IllegalAction(f"No game of {title} has been played in this channel yet.")
+        if table.status is not TableStatus.FINISHED:
+            raise IllegalAction(
+                f"The latest game of {title} here is not finished: its replay comes once it is "
+                "over."
+            )
+        return table
+
     async def replay(self, table: Table) -> Screen:
-        """The animated replay of a finished checkers or Quarters game."""
-        if table.kind not in pictures.REPLAYABLE:
-            raise IllegalAction("Replays are for checkers and Quarters games.")
+        """The animated replay of a finished game, by its game's replay hook."""
+        controller = self.controllers[table.kind]
+        hook = controller.replay
+        if hook is None:
+            raise IllegalAction(f"{controller.title} has no replays.")
         if table.state is None or table.status is not TableStatus.FINISHED:
             raise IllegalAction("Replays come once the game is finished.")
-        names = _names(table)
+        players = names(table)
         outcome = table.outcome
-        picture = await self._draw(
+        picture = await self.draw(
             ("replay", table.id, table.version),
-            pictures.draw_replay,
-            table.kind,
+            pictures.draw,
+            hook.draw,
             table.state,
-            names,
+            players,
             outcome,
         )
-        controller = self.controllers[table.kind]
         words = (
             controller.result_text(table, Outcome.from_dict(outcome)) if outcome else "Game over."
         )
-        moves = len(table.state.get("moves", ()))
+        moves = hook.moves(table.state)
         return Screen(
             content=(
-                f"🎞️ **{controller.title}** replay of game #{table.id}: {' v '.join(names)}, "
+                f"🎞️ **{controller.title}** replay of game #{table.id}: {' v '.join(players)}, "
                 f"{moves} move{'s' if moves != 1 else ''}. {words}"
             ),
-            attachments=(picture,),
-        )
-
-    async def hearts_hand(self, guild_id: int, channel_id: int, hand: int) -> Screen:
-        """Hand ``hand`` (from 1) of the channel's latest game of Hearts, face up: for a
-        finished game only, so no card still in play is shown."""
-        table = await self.db.last_table_in_channel(channel_id, "hearts")
-        if table is None or table.guild_id != guild_id or table.state is None:
-            raise IllegalAction("No game of Hearts has been played in this channel yet.")
-        if table.status is not TableStatus.FINISHED:
-            raise IllegalAction(
-                "The latest game of Hearts here is not finished: its hands are replayed face "
-                "up only once it is over."
-            )
-        played = hands_played(table.state)
-        if not 1 <= hand <= played:
-            raise IllegalAction(f"That game had hands 1 to {played}.")
-        names = _names(table)
-        bottom = next((i for i, seat in enumerate(table.seats) if not seat.is_ai), 0)
-        picture = await self._draw(
-            ("hearts-hand", table.id, table.version, hand),
-            pictures.draw_hearts_hand,
-            table.state,
-            hand,
-            names,
-            bottom,
-        )
-        return Screen(
-            content=f"🎞️ **Hearts** game #{table.id}, hand {hand} of {played}, trick by trick.",
             attachments=(picture,),
         )
 
@@ -129,9 +116,15 @@ class Pictures:
     async def stats(
         self, guild_id: int, user_id: int, name: str, server_names: Mapping[int, str]
     ) -> Attachment:
-        """A member's checkers rating per server over time, and games played and won here."""
-        points = await self.db.rating_history(user_id, "checkers")
-        series = rating_series(points, server_names)
+        """A member's rating per server over time in the rated games, and games played and won
+        here. With several rated games, each series is named by game and server."""
+        rated = {kind: c.title for kind, c in self.controllers.items() if c.rated}
+        series: dict[str, list[tuple[float, float]]] = {}
+        for kind, title in rated.items():
+            points = await self.db.rating_history(user_id, kind)
+            for server, values in rating_series(points, server_names).items():
+                series[server if len(rated) == 1 else f"{title}, {server}"] = values
+        rating_title = f"{next(iter(rated.values()))} rating" if len(rated) == 1 else "Ratings"
         found = await self.db.player_standings(guild_id, user_id)
         rows = [
             (controller.title, found[kind].games, found[kind].wins)
@@ -139,7 +132,7 @@ class Pictures:
             if kind in found
         ]
         key = ("stats", name, repr(sorted(series.items())), tuple(rows))
-        return await self._draw(key, pictures.draw_stats, name, series, rows)
+        return await self.draw(key, pictures.draw_stats, name, series, rows, rating_title)
 
     async def scoreboard(self, guild_id: int, kind: str) -> Attachment:
         """The top ten of a game's scoreboard as bars: by rating where the game is rated."""
@@ -157,4 +150,4 @@ class Pictures:
         measure = "rating" if rated else "wins"
         title = f"{controller.title} scoreboard"
         key = ("scoreboard", title, tuple(rows), measure)
-        return await self._draw(key, pictures.draw_scoreboard, title, rows, measure)
+        return await self.draw(key, pictures.draw_scoreboard, title, rows, measure)

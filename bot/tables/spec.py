@@ -2,35 +2,37 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from bot.tables.controller import Controller
+from bot.tables.pictures import Replay
 from games.base import Engine, GameState
-from render.base import Picture
 
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
-    """One game as the bot offers it.
+    """One game as the bot offers it: its controller, and a hook per feature a game may offer
+    beyond the common shape (an absent hook: the game has no such feature).
 
     - ``controller``: the game's :class:`Controller` class; it names the engine (kind, state
-      type, AI, levels), the title and the rules text.
+      type, AI and levels), the title and the rules text (``/rules``), and says whether games
+      between members are rated (``/stats`` charts the ratings of rated games).
     - ``commands``: where the Discord layer finds the game's slash command group, as
       ``"module:function"`` (the function takes the service and returns the group); None when
       the game has no command of its own beyond the shared ones. A string, so that this layer
       imports no discord.
-    - ``renderer``: the function that draws the game's board picture from a view
-      (``State.view(...)``) alone; any other arguments it takes have defaults.
+    - ``replay``: the animated replay of a finished game (a Replay button under the finished
+      board, and ``/<game> replay`` where its commands offer it).
 
     Register it with :func:`bot.tables.registry.register`; the service, the AI workers, the
-    command tree, ``/rules``, ``/scoreboard`` and the playground all read the registry.
+    command tree, ``/rules``, ``/scoreboard``, ``/stats``, the replays and the playground all
+    read the registry.
     """
 
     controller: type[Controller]
     commands: str | None = None
-    renderer: Callable[[dict[str, Any]], Picture] | None = None
+    replay: Replay | None = None
 
     def __post_init__(self) -> None:
         if not hasattr(self.controller, "engine"):
@@ -66,5 +68,5 @@ class GameSpec:
         return self.engine.load(data)
 
     def make(self) -> Controller:
-        """A fresh controller for a service."""
-        return self.controller()
+        """A fresh controller for a service, given the hooks its boards offer (Replay)."""
+        return self.controller(replay=self.replay)

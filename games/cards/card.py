@@ -92,10 +92,6 @@ class Card:
         """0..51, suit-major: the card's position in a new deck."""
         return self.suit * 13 + self.rank - 1
 
-    @classmethod
-    def from_index(cls, index: int) -> Card:
-        return _BY_INDEX[index]
-
 
 _BY_INDEX = tuple(Card(Rank(r), Suit(s)) for s in range(4) for r in range(1, 14))
 

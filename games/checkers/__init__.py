@@ -26,7 +26,7 @@ from games.checkers.board import (
     square_coords,
 )
 from games.checkers.pdn import read_pdn, write_pdn
-from games.checkers.state import State
+from games.checkers.state import CheckersView, State
 
 ENGINE: Engine[State] = Engine("checkers", State, choose, LEVELS)
 
@@ -37,6 +37,7 @@ __all__ = [
     "LEVELS",
     "RED",
     "Board",
+    "CheckersView",
     "Color",
     "LegalMoves",
     "Move",

@@ -37,18 +37,12 @@ DEFAULT_LEVEL = LEVELS[-1]
 DEFAULT_BUDGET = 1.5
 # The clock: the search starts no new depth after SOFT_SHARE of the budget and stops at
 # HARD_SHARE of it, so a depth begun early is finished rather than cut off, and the moves still
-# take the budget on average. Against a search stopped at the budget, at 0.1 s a move
-# (`bench_checkers_selfplay --budget 0.1 --b soft=1 hard=1`, openings 0-95 with both colours):
-# 107/192 (+40 Elo), 0.097 s a move each.
+# take the budget on average (what that is worth: docs/checkers-strength.md, "Clock").
 SOFT_SHARE, HARD_SHARE = 0.7, 2.0
-# A search score this close to 0 in a kings-only, level ending is a draw. The square tables and
-# the patterns move such scores well away from 0. Measured on 300 random 1-2 king endings with no
-# capture pending (244 drawn, 27 won and 29 lost for the side to move, who judges the draw),
-# searched without the database, against the database's verdict (``python -m
-# bench.checkers_draw_margin --nodes N``); within 70: at 20,000 nodes 159 drawn, no won one and 3
-# lost ones; at 200,000 nodes (the expert's search in a fraction of its second) 144, 0 and 2; at
-# 2,000 nodes 166, 2 and 4. Within 60, 141 at 2,000 nodes and 125 at 20,000, with as few won ones.
-# (The weights before stop 35 took 60: at 20,000 nodes 144 drawn, 0 won, 2 lost within it.)
+# A search score this close to 0 in a kings-only, level ending is a draw: the square tables and
+# the patterns move such scores well away from 0. The margin suits the weights shipped, as
+# `python -m bench.builders.checkers_draw_margin` measures it against the endgame database
+# (docs/checkers-strength.md has the figures); a refit of the weights is checked with it again.
 DEAD_DRAW_MARGIN = 70
 
 __all__ = [

@@ -21,7 +21,6 @@ RED_START = 0xFFF00000  # squares 21-32
 # Directions: (row step, column step). Down is Black's forward, up is Red's forward.
 DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT = 0, 1, 2, 3
 _STEPS = ((1, -1), (1, 1), (-1, -1), (-1, 1))
-OPPOSITE = (UP_RIGHT, UP_LEFT, DOWN_RIGHT, DOWN_LEFT)
 
 
 def coords(index: int) -> tuple[int, int]:

@@ -395,9 +395,6 @@ class Board:
             return Outcome((), Termination.FORTY_MOVES)
         return None
 
-    def is_game_over(self) -> bool:
-        return self.outcome() is not None
-
 
 def _is_subsequence(short: list[int], full: tuple[int, ...]) -> bool:
     if short[0] != full[0] or short[-1] != full[-1]:

@@ -6,7 +6,7 @@ The data lives in ``book.txt`` beside this module, one line a position::
 
 the moves from the start that reach it, a colon, then the sound replies (the best first, then
 any within a small margin of it), and as a comment the search's score for the side to move.
-Every 3-move opening (so every ballot) has a line. ``python -m bench.build_checkers_book``
+Every 3-move opening (so every ballot) has a line. ``python -m bench.builders.checkers_book``
 regenerates it from our own searches.
 
 The computer picks among a position's replies with the game's seed, so two games from one

@@ -46,11 +46,11 @@ square empty, the mover's or the other side's piece, man or king) has a value of
 the named terms cannot: formations, holds and cramps, which man guards which. A filling never
 seen in the tuning data is worth nothing.
 
-The weights are fitted by ``bench/tune_checkers.py`` (a logistic fit of a win chance on the
-score: the game's result, or a stronger engine's score of the position turned into a win chance)
+The weights are fitted by ``bench/builders/checkers_weights.py`` (a logistic fit of a win chance on
+the score: the game's result, or a stronger engine's score of the position turned into a win chance)
 and kept in ``weights.json`` beside this module, with the figures of the fit. The squares' tables
-overlap the named terms (a man on a square counts in ``men`` and in its table), so a weight is
-read together with the others: the fit may put part of a man's worth in its table.
+overlap the named terms (a man on a square counts in ``men`` and in its table), so a weight is read
+together with the others: the fit may put part of a man's worth in its table.
 
 >>> from games.checkers.board import Board
 >>> abs(evaluate(*Board()._raw())) < 30  # level, give or take having the move
@@ -64,6 +64,7 @@ from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 from operator import mul
+from typing import Any
 
 from games.checkers import bitboard as bb
 
@@ -138,22 +139,24 @@ PATTERNS = len(REGIONS) * REGION_SIZE
 
 
 @cache
-def _saved() -> dict:
+def _saved() -> dict[str, Any]:
     """``weights.json`` as read from disk once (empty when it is missing)."""
     try:
-        return json.loads(resources.files(__package__).joinpath("weights.json").read_text())
+        text = resources.files(__package__).joinpath("weights.json").read_text()
     except OSError:
         return {}
+    saved: dict[str, Any] = json.loads(text)
+    return saved
 
 
-def load_weights(saved: dict | None = None) -> dict[str, int]:
+def load_weights(saved: dict[str, Any] | None = None) -> dict[str, int]:
     """The tuned weights (``weights.json``, or ``saved``, a file of that form as read), or the
     hand-set ones where it has none."""
     data = (_saved() if saved is None else saved).get("weights", {})
     return {term: int(data.get(term, HAND_WEIGHTS[term])) for term in TERMS}
 
 
-def load_patterns(saved: dict | None = None) -> list[int]:
+def load_patterns(saved: dict[str, Any] | None = None) -> list[int]:
     """The regions' values (``weights.json`` or ``saved``, region by region), or zeros if there
     are none."""
     regions = (_saved() if saved is None else saved).get("patterns")
@@ -172,9 +175,9 @@ def _for_search(weights: dict[str, int], patterns: Sequence[int]) -> tuple[int, 
     return terms + tuple(patterns) if any(patterns) else terms
 
 
-def all_weights(saved: dict | None = None) -> tuple[int, ...]:
+def all_weights(saved: dict[str, Any] | None = None) -> tuple[int, ...]:
     """:data:`ALL_WEIGHTS` of ``weights.json``, or of ``saved`` (a trial fit's file, as
-    ``bench/tune_checkers.py --write-to`` writes it)."""
+    ``bench/builders/checkers_weights.py --write-to`` writes it)."""
     return _for_search(load_weights(saved), load_patterns(saved))
 
 
@@ -433,7 +436,7 @@ def evaluate(me: int, opp: int, kings: int, black: bool, my_steps: int = -1) -> 
 
     ``my_steps`` is the mover's count of simple moves when the caller already knows it.
     """
-    terms = sum(map(mul, WEIGHTS, features(me, opp, kings, black, my_steps)))
+    terms: int = sum(map(mul, WEIGHTS, features(me, opp, kings, black, my_steps)))
     return terms + sum(PATTERN_WEIGHTS[i] for i in pattern_indices(me, opp, black))
 
 

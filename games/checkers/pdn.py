@@ -21,7 +21,6 @@ from games.checkers.board import Board
 from games.checkers.state import State
 
 GAME_TYPE = "21"  # English draughts
-START_FEN = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
 
 
 def result_code(state: State) -> str:

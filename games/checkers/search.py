@@ -34,6 +34,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TYPE_CHECKING, TypedDict
 
 from games.checkers import bitboard as bb
 from games.checkers import evaluation
@@ -69,12 +70,17 @@ def init_core(core: ModuleType) -> None:
     core.init([k for colour in ZOBRIST for kind in colour for k in kind], Z_RED_TO_MOVE)
 
 
-try:
+# mypy reads the compiled module's stub (_core.pyi); at run time it is None when it was not
+# built (no C compiler at install), and the pure-Python search does the work.
+if TYPE_CHECKING:
     import games.checkers._core as _core
-except ImportError:  # installed without a C compiler: the pure-Python search does the work
-    _core = None  # type: ignore[assignment]
 else:
-    init_core(_core)
+    try:
+        import games.checkers._core as _core
+    except ImportError:
+        _core = None
+    else:
+        init_core(_core)
 
 CORE_ENV = "PARLOUR_CHECKERS_CORE"  # "python" forces the pure-Python search
 CORE_TT_BITS = 21  # the C table: 2**21 entries of 16 bytes, kept between searches
@@ -161,7 +167,6 @@ class Searcher:
         self.killers: list[list[tuple[int, int] | None]] = [[None, None] for _ in range(MAX_PLY)]
         self.history: dict[tuple[int, int], int] = {}
         self.nodes = 0
-        self.egdb_hits = 0
         self.path_draws = 0  # draws by repetition or the 40-move rule met so far
         self.can_stop = False
         # Keys of the positions since the last irreversible move (for repetition).
@@ -230,7 +235,6 @@ class Searcher:
         found = self.egdb.probe(me, opp, kings, black) if self.egdb else None
         if found is None:
             return None
-        self.egdb_hits += 1
         result, distance = found
         if result == WIN:
             return EGDB_WIN - ply - distance
@@ -495,6 +499,21 @@ class Searcher:
         return best_move, best_score, done
 
 
+class _CoreOptions(TypedDict):
+    """The compiled search's keyword arguments beyond the position (see ``_core.pyi``)."""
+
+    limit: int
+    budget: float
+    soft: float
+    probe: Callable[[int, int, int, bool], tuple[int, int] | None] | None
+    egdb_pieces: int
+    threat_plies: int
+    lmr: bool
+    prune: bool
+    tt_bits: int
+    keep_table: bool
+
+
 class CoreSearcher:
     """:class:`Searcher`'s search compiled (``_core.c``): the same algorithm and evaluation
     terms, with the weights of :mod:`~games.checkers.evaluation` passed in.
@@ -542,9 +561,8 @@ class CoreSearcher:
         self.path = path_keys[-(clock + 1) :] if clock else path_keys[-1:]
         self.root_clock = clock
         self.nodes = 0
-        self.egdb_hits = 0
 
-    def _options(self) -> dict[str, object]:
+    def _options(self) -> _CoreOptions:
         budget = soft = -1.0
         if self.deadline is not None:
             budget = max(0.0, self.deadline - time.perf_counter())
@@ -571,7 +589,7 @@ class CoreSearcher:
     ) -> tuple[bb.RawMove, int, int]:
         """Iterative deepening: (best move, its score, depth completed)."""
         assert _core is not None
-        raw, score, depth, nodes, hits = _core.iterate(
+        raw, score, depth, nodes, _egdb_hits = _core.iterate(
             me,
             opp,
             kings,
@@ -580,10 +598,9 @@ class CoreSearcher:
             self.root_clock,
             self.weights,
             max_depth,
-            **self._options(),  # type: ignore[arg-type]
+            **self._options(),
         )
         self.nodes += nodes
-        self.egdb_hits += hits
         return raw, score, depth
 
     def root_scores(
@@ -603,7 +620,7 @@ class CoreSearcher:
             self.root_clock,
             self.weights,
             depth,
-            **options,  # type: ignore[arg-type]
+            **options,
         )
         self.nodes += nodes
         return scores

@@ -13,19 +13,43 @@ Seat 0 is Black (moves first), seat 1 is Red. Actions are moves in long standard
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
-from games.base import IllegalAction, Outcome
+from games.base import IllegalAction, Outcome, OutcomeDict
 from games.checkers.board import Board, Color, Move, Termination
 
 SCHEMA = 1
 OFFER_DRAW = "offer-draw"
 ACCEPT_DRAW = "accept-draw"
 DECLINE_DRAW = "decline-draw"
-DRAW_ACTIONS = (OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW)
 
 
-def move_view(move: Move) -> dict[str, Any]:
+# :func:`move_view`: a move as plain JSON (the functional form, as ``from`` is a keyword): its
+# first and last squares, the squares it lands on after the first, the squares it captures.
+MoveView = TypedDict(
+    "MoveView", {"from": int, "to": int, "path": list[int], "captured": list[int], "notation": str}
+)
+
+
+class CheckersView(TypedDict):
+    """:meth:`State.view`: checkers hides nothing, so every seat and spectator sees this."""
+
+    game: str  # "checkers"
+    seat: int | None  # whose view (None: the channel's)
+    squares: list[str | None]  # squares 1-32: "b", "B" (Black's man, king), "r", "R", or None
+    turn: int  # 0 Black, 1 Red
+    turn_name: str  # "Black" or "Red"
+    last_move: MoveView | None
+    legal_moves: list[str]  # empty once over
+    moves: list[str]  # every move so far, in notation
+    fen: str
+    start_fen: str | None  # a game set up from a position: that position (else None)
+    halfmove_clock: int  # plies since the last capture or man move
+    outcome: OutcomeDict | None
+    draw_offer: int | None  # the seat whose draw offer stands
+
+
+def move_view(move: Move) -> MoveView:
     """A move as plain JSON: from, to, the landing path, captured squares and notation."""
     return {
         "from": move.start,
@@ -137,7 +161,7 @@ class State:
                 self._draw_offer = None  # moving on declines the opponent's offer
 
     # -- views -------------------------------------------------------------------------------
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> CheckersView:
         """Everything a seat or a spectator sees (checkers hides nothing)."""
         board = self._board
         stack = board.move_stack

@@ -13,13 +13,14 @@ from games.base import Engine
 from games.hearts.actions import format_pass, format_play, parse_pass, parse_play
 from games.hearts.ai import LEVELS, choose, choose_from_view
 from games.hearts.rules import PassDirection, Phase, Rules
-from games.hearts.state import State
+from games.hearts.state import HeartsView, State
 
 ENGINE: Engine[State] = Engine("hearts", State, choose, LEVELS)
 
 __all__ = [
     "ENGINE",
     "LEVELS",
+    "HeartsView",
     "PassDirection",
     "Phase",
     "Rules",

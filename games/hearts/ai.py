@@ -14,7 +14,6 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from games.base import IllegalAction
 from games.hearts.actions import format_pass, format_play
@@ -22,13 +21,14 @@ from games.hearts.cardbits import cards_of, to_card
 from games.hearts.knowledge import Knowledge, parse_mask
 from games.hearts.policy import pass_cards, pick
 from games.hearts.search import search_play
+from games.hearts.state import HeartsView, State
 
 LEVELS: tuple[str, ...] = ("beginner", "standard", "expert")
 DEFAULT_BUDGET = 0.5
 
 
 def choose(
-    state: Any,
+    state: State | HeartsView,
     seat: int,
     level: str = "expert",
     budget: float = DEFAULT_BUDGET,
@@ -46,7 +46,7 @@ def choose(
 
 
 def choose_from_view(
-    view: dict[str, Any],
+    view: HeartsView,
     level: str = "expert",
     budget: float = DEFAULT_BUDGET,
     seed: int = 0,
@@ -60,8 +60,7 @@ def choose_from_view(
         raise IllegalAction("It is not this seat's turn.")
     hand = parse_mask(view["hand"])
     if view["phase"] == "pass":
-        # The expert passes as the standard player does: a searched pass (the heuristic's
-        # candidates played out on sampled deals) was no better on duplicate deals (bench).
+        # The expert passes as the standard player does (why: docs/hearts-strength.md).
         passed = pass_cards(hand, level != "beginner")
         return format_pass(to_card(c) for c in cards_of(passed))
     k = Knowledge.from_view(view)

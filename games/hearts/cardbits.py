@@ -40,14 +40,6 @@ def to_card(c: int) -> Card:
     return _CARDS[c]
 
 
-def suit_of(c: int) -> int:
-    return c // 13
-
-
-def card_points(c: int) -> int:
-    return 13 if c == QUEEN_OF_SPADES else (1 if c // 13 == HEARTS else 0)
-
-
 def mask_of(cards: Iterable[Card]) -> int:
     mask = 0
     for card in cards:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
 from games.cards import Card
 from games.hearts.cardbits import ALL_CARDS, HEARTS, SUIT_MASK, cards_of, from_card
 from games.hearts.rules import SEATS, Rules, legal_mask
+from games.hearts.state import HeartsView
 
 
 def parse_mask(texts: list[str] | None) -> int:
@@ -42,8 +42,10 @@ class Knowledge:
     plays: tuple[tuple[int, int], ...] = ()  # (seat, card) of every card played this hand
 
     @classmethod
-    def from_view(cls, view: dict[str, Any]) -> Knowledge:
-        seat = view["seat"]
+    def from_view(cls, view: HeartsView) -> Knowledge:
+        seat, leader = view["seat"], view["trick_leader"]
+        if seat is None or leader is None:
+            raise ValueError("Knowledge is a seat's, during the play: this view is not.")
         played = 0
         voids = [0] * SEATS
         broken = False
@@ -61,8 +63,9 @@ class Knowledge:
                 played |= 1 << c
                 broken = broken or c // 13 == HEARTS
         known = [0] * SEATS
-        if view.get("pass_to") is not None and view.get("received") is not None:
-            known[view["pass_to"]] = parse_mask(view["my_pass"]) & ~played
+        target = view.get("pass_to")
+        if target is not None and view.get("received") is not None:
+            known[target] = parse_mask(view["my_pass"]) & ~played
         trick_cards = tuple(from_card(Card.parse(t["card"])) for t in view["trick"])
         return cls(
             seat=seat,
@@ -70,7 +73,7 @@ class Knowledge:
             hand=parse_mask(view["hand"]),
             played=played,
             trick=trick_cards,
-            leader=view["trick_leader"],
+            leader=leader,
             hearts_broken=view["hearts_broken"],
             first_trick=view["first_trick"],
             points=tuple(view["points_this_hand"]),

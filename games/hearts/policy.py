@@ -93,8 +93,7 @@ def pick(
     """The card to play (an int). ``played`` includes the cards of the current trick.
     ``sharp`` (with ``smart``: the standard player) also unloads high cards while it is free:
     the first lead of a side suit goes high, and the last seat takes a trick without points with
-    its top card. The expert's roll-outs play without it (sharper roll-outs were tried, and
-    were no better)."""
+    its top card. The expert's roll-outs play without it (docs/hearts-strength.md says why)."""
     if not legal & (legal - 1):
         return highest(legal)
     if smart and shooting(me, hand, played, points):

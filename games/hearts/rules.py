@@ -24,7 +24,6 @@ from games.hearts.cardbits import (
 )
 
 SEATS = 4
-HAND_SIZE = 13
 PASS_SIZE = 3
 GAME_TARGET = 100
 MOON_POINTS = 26

@@ -5,28 +5,9 @@ rule-based policy for all four seats, and keep the card with the best average ha
 (``_playouts.c``, the same answers) when it was built; ``PARLOUR_HEARTS_CORE=python`` forces the
 Python ones, which stay the reference.
 
-Tried on hold hands with ``bench.bench_hearts`` (duplicate deals, fixed samples) and dropped,
-none better: weighting each sampled deal by how well the others' plays so far fit it (the
-rule-based player holding those cards), on every play or on the queen of spades only; rolling
-out with the standard level's sharper player; twice the samples. Against OpenSpiel's ISMCTS
-(``bench.bench_hearts_ismcts``) the hold hands are again the weakest, and moons shot against the
-expert (about 4% of its hold hands, none for ISMCTS in its seat) are the visible cause. Tried on
-hold hands there (the same deals and seats with and without, 400 and 100 samples) and
-dropped: only the searching seat stopping moons in the roll-outs (the others leave it to it),
-+0.01 points a hand [-0.56, +0.58] over 200 deals; the policy discarding nothing that scores
-while a moon threat wins the trick, +0.19 [-0.47, +0.85] over 125 deals (worse, and no fewer
-moons against it). Against ISMCTS a seat holding every point, 16 or more, at the start of a trick
-goes on to shoot in about 23% of such hands (14 or more: 9%), far more often than these roll-outs
-foresee: the sampled deals give the shooter random cards, not the strong hand its play has shown
-(``bench_hearts_ismcts --log`` / ``--show`` replay such hands). Tried there too
-(600 deals, 100 samples, paired) and dropped: the other seats of the roll-outs running for the
-moon on a looser test (all the points so far, at least 6, all cards but two top cards), -0.04
-points a hand [-0.34, +0.26], moons against 51 of 2,400 hands against 59; preferring a card
-that takes a trick such a threat (16 or more) is winning by 4 points of the objective, +0.03
-[-0.27, +0.33], moons against 61; with such a threat (14 or more), each sampled deal the best
-of four for the threat (most sure winners), -0.04 [-0.33, +0.25], moons against 55. None of
-them gives the search the shooter's strength; all three looked better on the first 200-400
-deals and faded.
+What the search is worth, what was tried on top of it and dropped (weighted deals, sharper
+roll-outs, more samples, defences against a moon), and why moons shot against it are its weak
+spot: docs/hearts-strength.md.
 """
 
 from __future__ import annotations
@@ -34,6 +15,7 @@ from __future__ import annotations
 import os
 import random
 import time
+from typing import TYPE_CHECKING
 
 from games.hearts.cardbits import HEARTS, QUEEN_OF_SPADES, cards_of, points_in
 from games.hearts.knowledge import Knowledge
@@ -43,10 +25,15 @@ from games.hearts.rules import MOON_POINTS, Rules, legal_mask, trick_winner
 # How much the others' points count against mine in the search's objective (0 = only mine).
 OTHERS_WEIGHT = 0.5
 
-try:  # the same roll-outs compiled (setup.py builds it when a C compiler is present)
+# The same roll-outs compiled: mypy reads their stub (_playouts.pyi); at run time the module is
+# None when setup.py did not build it (no C compiler at install).
+if TYPE_CHECKING:
     import games.hearts._playouts as _compiled
-except ImportError:  # pragma: no cover - depends on the install
-    _compiled = None  # type: ignore[assignment]
+else:
+    try:
+        import games.hearts._playouts as _compiled
+    except ImportError:  # pragma: no cover - depends on the install
+        _compiled = None
 
 CORE_ENV = "PARLOUR_HEARTS_CORE"  # "python" forces the Python roll-outs
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-from games.base import IllegalAction, Outcome
+from games.base import IllegalAction, Outcome, OutcomeDict
 from games.cards import Card, cards_from_text, cards_to_text, shuffled_deck
 from games.hearts.actions import format_pass, format_play, parse_pass, parse_play
 from games.hearts.cardbits import (
@@ -59,6 +59,69 @@ def _text(mask: int) -> str:
 
 def _mask(text: str) -> int:
     return mask_of(cards_from_text(text))
+
+
+class LastTrickView(TypedDict):
+    """The last full trick of the hand."""
+
+    hand: int  # the hand it was played in
+    leader: int
+    cards: list[str]  # in the order played, from the leader
+    winner: int
+    points: int  # the points its winner took
+
+
+class TrickPlayView(TypedDict):
+    seat: int
+    card: str
+
+
+class HandRecordView(TypedDict):
+    """A finished hand, as the scores show it."""
+
+    hand: int
+    dealer: int
+    direction: str  # a PassDirection's value
+    taken: list[int]  # each seat's points taken in the hand
+    scores: list[int]  # each seat's score for the hand (the moon rule applied)
+    moon: int | None  # the seat that shot the moon
+
+
+class HeartsView(TypedDict):
+    """:meth:`State.view`: the table as ``seat`` sees it; the keys marked NotRequired are a
+    seat's own (its hand, its pass) and are absent from the channel's view (seat None)."""
+
+    schema: int
+    game: str  # "hearts"
+    seat: int | None
+    rules: dict[str, bool]  # Rules.to_dict()
+    phase: str  # a Phase's value
+    hand_number: int  # from 0
+    dealer: int
+    pass_direction: str  # a PassDirection's value
+    passed: list[bool]  # which seats have chosen their cards to pass
+    to_act: list[int]
+    turn: int | None
+    trick_leader: int | None  # None outside the play
+    trick: list[TrickPlayView]  # the trick on the table
+    last_trick: LastTrickView | None  # the last full trick of this hand
+    played: list[tuple[int, str]]  # every card played this hand: (seat, card)
+    hearts_broken: bool
+    first_trick: bool
+    cards_left: list[int]
+    tricks_taken: list[int]
+    points_this_hand: list[int]
+    totals: list[int]
+    moons: list[int]  # moons shot by each seat
+    history: list[HandRecordView]
+    over: bool
+    outcome: OutcomeDict | None
+    hand: NotRequired[list[str]]
+    legal: NotRequired[list[str]]  # the seat's legal plays (none while passing)
+    my_pass: NotRequired[list[str] | None]  # the cards it chose to pass
+    pass_to: NotRequired[int | None]  # None on a hold hand
+    pass_from: NotRequired[int | None]
+    received: NotRequired[list[str] | None]  # the cards passed to it, once exchanged
 
 
 class State:
@@ -306,7 +369,7 @@ class State:
         )
 
     # -- views ----------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> HeartsView:
         """What ``seat`` may see (None: the public channel). Never another seat's hand or pass.
 
         >>> v = State.new(seed=3).view(None)
@@ -314,7 +377,7 @@ class State:
         (False, [13, 13, 13, 13])
         """
         cards_left = [m.bit_count() for m in self.hands]
-        v: dict[str, Any] = {
+        v: HeartsView = {
             "schema": SCHEMA,
             "game": "hearts",
             "seat": seat,
@@ -332,7 +395,7 @@ class State:
                 for i, c in enumerate(self.trick)
             ],
             "last_trick": self._last_trick_this_hand(),
-            "played": [[s, str(to_card(c))] for s, c in self.played],
+            "played": [(s, str(to_card(c))) for s, c in self.played],
             "hearts_broken": self.hearts_broken,
             "first_trick": self.phase is Phase.PLAY and self.first_trick,
             "cards_left": cards_left,
@@ -341,7 +404,14 @@ class State:
             "totals": list(self.totals),
             "moons": list(self.moons),
             "history": [
-                {k: h[k] for k in ("hand", "dealer", "direction", "taken", "scores", "moon")}
+                {
+                    "hand": h["hand"],
+                    "dealer": h["dealer"],
+                    "direction": h["direction"],
+                    "taken": h["taken"],
+                    "scores": h["scores"],
+                    "moon": h["moon"],
+                }
                 for h in self.history
             ],
             "over": self.is_over(),
@@ -359,14 +429,20 @@ class State:
             v["received"] = _text(self.received[seat]).split() if exchanged else None
         return v
 
-    def _last_trick_this_hand(self) -> dict[str, Any] | None:
+    def _last_trick_this_hand(self) -> LastTrickView | None:
         """The last full trick of this hand (None before the first one is complete), with the
         points its winner took."""
         lt = self.last_trick
         if not lt or lt["hand"] != self.hand_number:
             return None
         cards = sum(1 << from_card(Card.parse(code)) for code in lt["cards"])
-        return {**lt, "points": points_in(cards)}
+        return {
+            "hand": lt["hand"],
+            "leader": lt["leader"],
+            "cards": lt["cards"],
+            "winner": lt["winner"],
+            "points": points_in(cards),
+        }
 
     # -- JSON -----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

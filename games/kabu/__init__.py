@@ -11,13 +11,14 @@ from games.base import Engine
 from games.kabu.ai import LEVELS, choose, hint
 from games.kabu.hands import dealer_beats, hand_name, total
 from games.kabu.odds import dealer_draws
-from games.kabu.state import Phase, Rules, State, format_pick, parse_pick
+from games.kabu.state import KabuView, Phase, Rules, State, format_pick, parse_pick
 
 ENGINE: Engine[State] = Engine("kabu", State, choose, LEVELS)
 
 __all__ = [
     "ENGINE",
     "LEVELS",
+    "KabuView",
     "Phase",
     "Rules",
     "State",

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, TypedDict
 
 from games.base import IllegalAction, Outcome
 from games.cards import Card, cards_from_text, cards_to_text, full_deck, shuffled_deck
@@ -39,6 +39,45 @@ class Phase(Enum):
     PICK = "pick"
     DECIDE = "decide"
     DONE = "done"
+
+
+class KabuRulesView(TypedDict):
+    arashi: bool  # three of a kind beats every total (the house rule)
+
+
+class PositionView(TypedDict):
+    """One of the five face-up positions."""
+
+    number: int  # 1-5
+    cards: list[str]
+    total: int  # the last digit of the sum
+    name: str  # the hand's name in words ("Kabu", "Shippin", "5"...)
+    seat: int | None  # the seat that picked it
+
+
+class DealerView(TypedDict):
+    cards: list[str]
+    total: int
+    name: str
+    drew: bool | None  # None until the dealer decided
+
+
+class KabuView(TypedDict):
+    """:meth:`State.view`: everything in Kabu is face up, so every seat sees the same."""
+
+    game: str  # "kabu"
+    phase: str  # a Phase's value
+    players: int
+    rules: KabuRulesView
+    positions: list[PositionView]
+    dealer: DealerView
+    picks: list[int | None]  # each seat's position (1-5), None before it picked
+    decisions: list[str | None]  # each seat's draw or stand, None before it chose
+    to_act: list[int]
+    seat: int | None  # whose view (None: the channel's)
+    legal: list[str]  # the seat's legal actions (none for the channel)
+    results: list[str] | None  # "win" or "lose" for each seat, once over
+    winners: list[int] | None  # once over
 
 
 def format_pick(position: int) -> str:
@@ -316,7 +355,7 @@ class State:
     def _name(self, cards: list[Card], *, dealer: bool) -> str:
         return hand_name(ranks(cards), dealer=dealer, arashi=self.rules.arashi)
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> KabuView:
         """Everything face up (all of it, in Kabu), whose turn it is and, at the end, results."""
         outcome = self.outcome()
         to_act = self.to_act()

@@ -12,7 +12,14 @@
 
 from games.base import Engine
 from games.quarters.ai import LEVELS, choose
-from games.quarters.state import MAX_COINS, MAX_PILES, State, format_move, parse_move
+from games.quarters.state import (
+    MAX_COINS,
+    MAX_PILES,
+    QuartersView,
+    State,
+    format_move,
+    parse_move,
+)
 from games.quarters.strategy import is_winning, nim_sum, winning_moves
 
 ENGINE: Engine[State] = Engine("quarters", State, choose, LEVELS)
@@ -22,6 +29,7 @@ __all__ = [
     "LEVELS",
     "MAX_COINS",
     "MAX_PILES",
+    "QuartersView",
     "State",
     "choose",
     "format_move",

@@ -4,15 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
-from games.base import IllegalAction, Outcome
+from games.base import IllegalAction, Outcome, OutcomeDict
 from games.digits import is_number
 
 SCHEMA = 1
 MAX_PILES = 5
 MAX_COINS = 9
 DEFAULT_PILES = (3, 4, 5)
+
+
+class QuartersView(TypedDict):
+    """:meth:`State.view`: everything in Quarters is public."""
+
+    piles: list[int]  # coins left in each pile
+    start: list[int]  # the piles at the start
+    turn: int | None  # the seat to take (None once over)
+    moves: list[str]  # every move so far, ``pile-coins``
+    last_move: str | None
+    outcome: OutcomeDict | None
 
 
 def parse_move(text: str) -> tuple[int, int]:
@@ -107,7 +118,7 @@ class State:
         return None
 
     # -- views and JSON ---------------------------------------------------------------------
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> QuartersView:
         """Everything in Quarters is public."""
         outcome = self.outcome()
         return {

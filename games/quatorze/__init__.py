@@ -9,13 +9,14 @@ True
 
 from games.base import Engine
 from games.quatorze.ai import LEVELS, Suggestion, choose, hint, suggest
-from games.quatorze.state import State, Status, format_move, parse_move
+from games.quatorze.state import QuatorzeView, State, Status, format_move, parse_move
 
 ENGINE: Engine[State] = Engine("quatorze", State, choose, LEVELS)
 
 __all__ = [
     "ENGINE",
     "LEVELS",
+    "QuatorzeView",
     "State",
     "Status",
     "Suggestion",

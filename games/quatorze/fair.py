@@ -30,6 +30,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from games.quatorze.board import CELLS, LINE_PAIRS, LINES, TARGET, pairs, play
 
@@ -37,14 +38,13 @@ from games.quatorze.board import CELLS, LINE_PAIRS, LINES, TARGET, pairs, play
 MATES = tuple(
     tuple(sorted({c for line in LINES if i in line for c in line if c != i})) for i in range(CELLS)
 )
-# How much an expected new pair from the refills counts against a pair left on the grid
-# (fitted on seeds 10000+: 1.0 93.5%, 2.0 93.9%, 4.0 91.8% of deals won by ``greedy`` alone).
+# How much an expected new pair from the refills counts against a pair left on the grid (the
+# best weight of those tried on the rating's own play: docs/quatorze-hint.md).
 REFILL_WEIGHT = 2
 ENDGAME_NODES = 20_000
 # The rollouts' rating in whole numbers (``score`` times the cards left): the weights of the
-# pairs left and of the pairs the refills should make. Tuned by playing 100,000 deals with the
-# compiled rollouts (seeds 100000+): (1, 2) 93.89%, (4, 9) 93.92%, other weights and terms
-# (cards that can no longer leave, a bonus for keeping one or two pairs) no better.
+# pairs left and of the pairs the refills should make, tuned on the win rate of 100,000 deals
+# (docs/quatorze-hint.md has the weights and terms that did no better).
 ROLLOUT_RATING = (1, REFILL_WEIGHT)
 # Each cell's line-mates with the key of the pair they make (``a * CELLS + b``, a < b).
 MATE_KEYS = tuple(tuple((m, min(c, m) * CELLS + max(c, m)) for m in MATES[c]) for c in range(CELLS))
@@ -346,10 +346,15 @@ def playouts_python(
     return record
 
 
-try:  # the same playouts compiled (setup.py builds it when a C compiler is present)
+# The same playouts compiled: mypy reads their stub (_playouts.pyi); at run time the module is
+# None when setup.py did not build it (no C compiler at install).
+if TYPE_CHECKING:
     import games.quatorze._playouts as _compiled
-except ImportError:  # pragma: no cover - depends on the install
-    _compiled = None  # type: ignore[assignment]
+else:
+    try:
+        import games.quatorze._playouts as _compiled
+    except ImportError:  # pragma: no cover - depends on the install
+        _compiled = None
 
 CORE_ENV = "PARLOUR_QUATORZE_CORE"  # "python" forces the Python playouts
 

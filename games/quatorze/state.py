@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from enum import Enum
-from typing import Any
+from typing import Any, TypedDict
 
 from games.base import IllegalAction, Outcome
 from games.cards import Card, cards_from_text, cards_to_text, full_deck, shuffled_deck
@@ -35,6 +35,22 @@ class Status(Enum):
     WON = "won"
     LOST = "lost"
     GAVE_UP = "gave-up"
+
+
+class QuatorzeView(TypedDict):
+    """:meth:`State.view`: what the player sees (the stock's size, never its order)."""
+
+    game: str  # "quatorze"
+    grid: list[str | None]  # the 25 cells, row by row (None: empty)
+    stock_count: int
+    score: int
+    removed: list[str]  # the cards taken, in order
+    pairs: list[list[int]]  # the cells (1-25) of every pair that may be taken now
+    status: str  # a Status's value
+    over: bool
+    won: bool
+    legal: list[str]  # the player's legal actions (none for a spectator)
+    moves: int  # pairs taken so far
 
 
 def format_move(first: int, second: int) -> str:
@@ -233,14 +249,13 @@ class State:
             details={"removed": len(self.removed), "stock": len(self.stock)},
         )
 
-    def view(self, seat: int | None = 0) -> dict[str, Any]:
+    def view(self, seat: int | None = 0) -> QuatorzeView:
         """The grid, the stock's size (never its order), score, removed cards, legal pairs."""
         return {
             "game": "quatorze",
             "grid": [None if c is None else str(c) for c in self.grid],
             "stock_count": len(self.stock),
             "score": self.score,
-            "removed_count": len(self.removed),
             "removed": [str(c) for c in self.removed],
             "pairs": [[a + 1, b + 1] for a, b in self.pairs()] if not self.is_over() else [],
             "status": self.status.value,

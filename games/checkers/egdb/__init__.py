@@ -54,13 +54,19 @@ import zlib
 from collections.abc import Callable, Iterator
 from math import comb
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from games.checkers import bitboard as bb
 
-try:  # the compiled solver (optional: setup.py builds it when a C compiler is there)
+# The compiled solver: mypy reads its stub (_egdbcore.pyi); at run time it is None when setup.py
+# did not build it (no C compiler at install).
+if TYPE_CHECKING:
     import games.checkers._egdbcore as _egdbcore
-except ImportError:  # pragma: no cover - depends on the installation
-    _egdbcore = None  # type: ignore[assignment]
+else:
+    try:
+        import games.checkers._egdbcore as _egdbcore
+    except ImportError:  # pragma: no cover - depends on the installation
+        _egdbcore = None
 
 WIN, DRAW, LOSS = 1, 0, -1
 FALLBACK_PIECES = 3  # what the build step makes when only the Python solver is there

@@ -1,0 +1,271 @@
+"""The checkers controller: the board with its menus and draw offers, rated games between
+members, and the game's registration."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.tables.checkers.moves import CheckersUi, move_selects
+from bot.tables.checkers.record import COLOR_NAMES, record_file, record_screen, replay
+from bot.tables.controller import Context, Controller, Intent, TableView
+from bot.tables.pictures import Replay
+from bot.tables.screens import Button, Option, Row, Screen, Select, Style
+from bot.tables.spec import GameSpec
+from games import checkers
+from games.base import IllegalAction, Outcome
+from games.checkers import State
+from games.checkers.state import ACCEPT_DRAW, DECLINE_DRAW, OFFER_DRAW
+from games.digits import is_number
+from render.checkers import render_checkers
+from storage.models import Seat, Standing, Table
+
+RULES = """\
+**Checkers** (English draughts) — for two, on the dark squares of an 8x8 board.
+• Black moves first, down the board; Red moves up. Squares are numbered 1-32 (the small board \
+beside the game shows the numbers).
+• A man moves one square diagonally forward; a king one square diagonally any way.
+• Capturing is compulsory: jump an enemy piece next to you onto the empty square behind it, and \
+keep jumping with the same piece while you can. Men jump forward only; kings any way. When \
+several captures exist, choose any of them.
+• A man reaching the far row is crowned king; that ends its move.
+• You lose when you cannot move on your turn (no pieces left, or all blocked).
+• Draws: by agreement (**Offer draw**; your opponent may accept on their turn, and moving on \
+declines), when the same position comes up a third time with the same player to move, or after \
+40 moves each with no capture and no man moved. You may **Resign** at any time.
+• Choose your move in the menu, or type it: `/checkers move 11-15` (also `11 15`, `22x15`, \
+`9x18x27` or the short `9x27`).
+• `/checkers start` options: `opponent` (else you play the computer), `color`, `level`, and \
+`position` — a PDN FEN to start from, like `B:W18,24,27,K10:B12,16,K22` (side to move, then \
+Red's and Black's squares; K marks a king).
+• `/checkers record` gives the game's record as a PDN file. Games between members are rated \
+(Elo)."""
+
+COLORS = ("black", "red", "random")
+MARKS = ("⚫", "🔴")
+ENDINGS = {
+    "no-moves": "{loser} cannot move",
+    "resign": "{loser} resigned",
+    "timeout": "{loser} stopped moving",
+}
+DRAWS = {
+    "repetition": "the same position came up a third time",
+    "forty-moves": "40 moves each without a capture or a man moved",
+    "agreement": "agreed by both players",
+}
+
+
+class CheckersController(Controller[State, CheckersUi]):
+    engine = checkers.ENGINE
+    ui_type = CheckersUi
+    title = "Checkers"
+    # The strongest level searches this long on average (up to twice as long when a depth it
+    # began runs on: see games.checkers.ai.HARD_SHARE).
+    ai_budget = 1.5
+    rated = True
+    rules_text = RULES
+    public_actions = frozenset({"record"})
+
+    # -- setting up -------------------------------------------------------------------------
+    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        options: dict[str, Any] = {}
+        color = (raw.get("color") or "random").lower()
+        if color not in COLORS:
+            raise IllegalAction("Choose black, red or random for `color`.")
+        options["color"] = color
+        options["level"] = self.parse_level(raw)
+        position = (raw.get("position") or "").strip()
+        if position:
+            state = State.new(position)  # raises IllegalAction with the FEN's fault
+            if state.is_over():
+                raise IllegalAction(
+                    f"In that position {state.board.turn.name.title()} cannot move: "
+                    "the game would be over before it starts."
+                )
+            options["position"] = state.start_fen
+        return options
+
+    def seat_order(
+        self, options: dict[str, Any], starter: Seat, other: Seat, seed: int
+    ) -> list[Seat]:
+        """The starter takes the colour they asked for (Black is seat 0)."""
+        color = options.get("color", "random")
+        if color == "random":
+            color = random.Random(seed).choice(("black", "red"))
+        return [starter, other] if color == "black" else [other, starter]
+
+    def new_state(self, table: Table, seed: int) -> State:
+        return State.new(table.options.get("position"))
+
+    # -- the board --------------------------------------------------------------------------
+    def lobby(self, table: Table, view: TableView[CheckersUi]) -> Screen:
+        screen = super().lobby(table, view)
+        starter = next(s for s in table.seats if s.user_id == table.created_by)
+        color = table.options.get("color", "random")
+        colours = (
+            "Colours are drawn by lot."
+            if color == "random"
+            else f"{starter.name} plays {color.title()}."
+        )
+        start = " From the position given." if table.options.get("position") else ""
+        content = f"{screen.content}\n{colours}{start} Black moves first."
+        return Screen(content=content, rows=screen.rows)
+
+    def flip(self, table: Table) -> bool:
+        """Turn the board round so a lone member playing Black has their pieces at the bottom.
+
+        The picture's normal orientation (the seed's) has Black at the top and Red at the
+        bottom. Between two members it stays that way, so the board does not spin every move.
+        """
+        members = [i for i, seat in enumerate(table.seats) if not seat.is_ai]
+        return members == [0]
+
+    def board(self, table: Table, state: State, seen: TableView[CheckersUi]) -> Screen:
+        outcome = seen.outcome
+        view = state.view(None)
+        if outcome is not None:
+            view["outcome"] = outcome.to_dict()
+        names = [seat.name for seat in table.seats]
+        lines = [f"**Checkers** — {MARKS[0]} {names[0]} (Black) vs {MARKS[1]} {names[1]} (Red)"]
+        last = self._last_move_text(state, names)
+        if last:
+            lines.append(last)
+        thinking = False
+        if outcome is not None:
+            lines.append(self._outcome_line(names, outcome))
+            rows: tuple[Row, ...] = (self.finished_row(),)
+        else:
+            seat = state.to_act()[0]
+            thinking = seen.thinking
+            offer = state.draw_offer
+            if offer is not None:
+                if offer == seat:
+                    lines.append(
+                        f"🤝 {names[offer]} offers a draw; {names[1 - offer]} may accept it on "
+                        "their turn."
+                    )
+                else:
+                    lines.append(
+                        f"🤝 {names[offer]} offers a draw: accept, decline, or play a move "
+                        "(moving on declines)."
+                    )
+            if thinking:
+                lines.append(f"🤔 The computer is thinking… ({COLOR_NAMES[seat]} to move)")
+            else:
+                user = table.seats[seat].user_id
+                lines.append(
+                    f"<@{user}> to move ({COLOR_NAMES[seat]}) — choose a move below or type "
+                    "`/checkers move`."
+                )
+            rows = self._controls(seen.ui, state, seat, thinking)
+        picture = render_checkers(view, flip=self.flip(table))
+        return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
+
+    def _last_move_text(self, state: State, names: list[str]) -> str | None:
+        board = state.board
+        if not board.move_stack:
+            return None
+        move = board.pop()
+        mover = int(board.turn)
+        crowned = (board.piece_at(move.start) or "").islower() and (
+            state.board.piece_at(move.end) or ""
+        ).isupper()
+        text = f"{names[mover]} played **{move}**"
+        if move.captured:
+            count = len(move.captured)
+            text += f", capturing {count} piece{'s' if count != 1 else ''}"
+        if crowned:
+            text += " and was crowned"
+        return text + "."
+
+    def _outcome_line(self, names: list[str], outcome: Outcome) -> str:
+        """The board's last line: the result's words (:meth:`result_text`) with a mark."""
+        mark = "🤝" if outcome.is_draw else "🏆"
+        return f"{mark} {self._result_words(names, outcome)}"
+
+    @staticmethod
+    def _result_words(names: list[str], outcome: Outcome) -> str:
+        if outcome.is_draw:
+            reason = DRAWS.get(outcome.termination, outcome.termination)
+            return f"**The game is drawn** — {reason}."
+        winner = outcome.winners[0]
+        why = ENDINGS.get(outcome.termination, "{loser} lost").format(loser=names[1 - winner])
+        return f"**{names[winner]} wins** ({COLOR_NAMES[winner]}) — {why}."
+
+    def _controls(self, ui: CheckersUi, state: State, seat: int, thinking: bool) -> tuple[Row, ...]:
+        rows: list[Row] = []
+        colour = COLOR_NAMES[seat]
+        if thinking:
+            rows.append(
+                Select(
+                    "m",
+                    (Option("…", "-"),),
+                    placeholder="🤔 The computer is thinking…",
+                    disabled=True,
+                )
+            )
+        else:
+            rows.extend(move_selects(ui, state, colour))
+        legal = state.legal_actions(seat)
+        buttons: list[Button] = []
+        if ACCEPT_DRAW in legal:
+            buttons.append(Button("Accept draw", f"m={ACCEPT_DRAW}", Style.SUCCESS, thinking))
+            buttons.append(Button("Decline draw", f"m={DECLINE_DRAW}", disabled=thinking))
+        elif OFFER_DRAW in legal:
+            buttons.append(Button("Offer draw", f"m={OFFER_DRAW}", disabled=thinking))
+        buttons.append(Button("Resign", "resign", Style.DANGER, disabled=thinking))
+        buttons.append(Button("Game record", "record", emoji="📜", any_version=True))
+        rows.append(tuple(buttons))
+        return tuple(rows)
+
+    # -- actions ----------------------------------------------------------------------------
+    def handle(self, ctx: Context[State, CheckersUi]) -> Intent:
+        state = ctx.require_state()
+        if ctx.action == "record":
+            return Intent(private=record_screen(ctx.table, state))
+        if ctx.action == "from":
+            ctx.require_turn()
+            starts = sorted({m.start for m in state.board.legal_moves})
+            square = int(ctx.arg) if is_number(ctx.arg, 2) else 0
+            if square not in starts:
+                raise IllegalAction(
+                    f"No piece on {ctx.arg[:3]} can move. Pieces that can: "
+                    f"{', '.join(map(str, starts))}."
+                )
+            ctx.ui = CheckersUi(piece=square, ply=len(state.board.move_stack))
+            return Intent(changed=True)
+        return super().handle(ctx)
+
+    # -- the record -------------------------------------------------------------------------
+    def record(self, table: Table, state: State) -> Screen:
+        """The game record so far (or of the finished game) as a PDN file."""
+        return record_screen(table, state)
+
+    # -- the end ----------------------------------------------------------------------------
+    def result_text(self, table: Table, outcome: Outcome) -> str:
+        return self._result_words([s.name for s in table.seats], outcome)
+
+    def result_extras(self, table: Table, state: State | None, outcome: Outcome) -> Screen:
+        """The game record (PDN) goes with the announcement."""
+        if state is None:
+            return Screen()
+        return Screen(files=(record_file(table, state, outcome),))
+
+    # -- scoreboard -------------------------------------------------------------------------
+    def standing_columns(self) -> tuple[str, ...]:
+        return ("Rating", "W", "D", "L")
+
+    def standing_values(self, standing: Standing) -> tuple[str, ...]:
+        rating = "—" if standing.rating is None else f"{standing.rating:.0f}"
+        return (rating, str(standing.wins), str(standing.draws), str(standing.losses))
+
+    def rank_key(self, standing: Standing) -> tuple:
+        rated = standing.rating is not None
+        return (not rated, -(standing.rating or 0.0), -standing.wins, standing.losses)
+
+
+SPEC = GameSpec(
+    CheckersController,
+    commands="bot.client.checkers_commands:checkers_group",
+    replay=Replay(replay),
+)

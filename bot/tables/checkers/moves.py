@@ -1,0 +1,118 @@
+"""Choosing a checkers move: the menus of legal moves (one menu, or a piece and then its moves
+when there are more than 25), and the moves that fit what a member has typed so far."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.tables.controller import UiState
+from bot.tables.screens import Option, Row, Select
+from games import checkers
+from games.checkers import Board, Move, State
+
+MAX_OPTIONS = 25
+
+
+@dataclass(slots=True)
+class CheckersUi(UiState):
+    """The piece chosen in the first of two menus, and the ply it was chosen at."""
+
+    piece: int | None = None
+    ply: int | None = None
+
+
+def matching_moves(legal: list[str], typed: str) -> list[str]:
+    """The legal moves that fit what a member has typed so far (``11``, ``11 1``, ``9x27``).
+
+    >>> matching_moves(["9-13", "9-14", "10-14", "11-15"], "9 1")
+    ['9-13', '9-14']
+    """
+    tokens = re.findall(r"[0-9]+", typed)  # ASCII digits only, as everywhere
+    if not tokens:
+        return list(legal)
+    partial = not re.search(r"[\s\-xX]$", typed)  # the last number may still be growing
+    found = []
+    for move in legal:
+        squares = [int(s) for s in re.split(r"[-x]", move)]
+        if _fits(tokens, partial, squares):
+            found.append(move)
+    return found
+
+
+def _fits(tokens: list[str], partial: bool, squares: list[int]) -> bool:
+    def same(token: str, square: int, last: bool) -> bool:
+        return str(square).startswith(token) if last and partial else int(token) == square
+
+    if not same(tokens[0], squares[0], len(tokens) == 1):
+        return False
+    rest = iter(squares[1:])
+    return all(
+        any(same(token, square, i == len(tokens) - 1) for square in rest)
+        for i, token in enumerate(tokens[1:], start=1)
+    )
+
+
+def describe_move(board: Board, move: Move) -> str | None:
+    """A few words under a move in the menu: what it captures, whether it crowns."""
+    words = []
+    if move.captured:
+        taken = ", ".join(map(str, move.captured))
+        words.append(f"captures {taken}")
+    if checkers.crowns(board.piece_at(move.start), move.end):
+        words.append("crowns a king")
+    return "; ".join(words).capitalize() or None
+
+
+def move_selects(ui: CheckersUi, state: State, colour: str) -> list[Row]:
+    """One menu of every legal move, or, past 25, a menu of pieces and the chosen one's moves."""
+    board = state.board
+    moves = sorted(board.legal_moves, key=lambda m: (m.start, m.path))
+    if len(moves) <= MAX_OPTIONS:
+        return [move_select(board, moves, f"Choose {colour}'s move")]
+    chosen = chosen_piece(ui, state)
+    starts = sorted({m.start for m in moves})
+    pieces = Select(
+        "from",
+        tuple(
+            Option(
+                f"Piece on {square}",
+                str(square),
+                description=_piece_words(board, moves, square),
+                default=square == chosen,
+            )
+            for square in starts
+        ),
+        placeholder=f"{len(moves)} moves: choose a piece of {colour}'s first",
+    )
+    if chosen is None:
+        return [pieces]
+    own = [m for m in moves if m.start == chosen]
+    return [pieces, move_select(board, own, f"Move the piece on {chosen}")]
+
+
+def _piece_words(board: Board, moves: list[Move], square: int) -> str:
+    count = sum(m.start == square for m in moves)
+    kind = "king" if (board.piece_at(square) or "").isupper() else "man"
+    return f"A {kind}; {count} move{'s' if count != 1 else ''}"
+
+
+def move_select(board: Board, moves: list[Move], placeholder: str) -> Select:
+    """A menu of ``moves`` (the first 25)."""
+    # A single piece with more than 25 ways to jump is possible only in theory; the rest
+    # can still be typed with /checkers move.
+    return Select(
+        "m",
+        tuple(
+            Option(str(m), str(m), description=describe_move(board, m)) for m in moves[:MAX_OPTIONS]
+        ),
+        placeholder=placeholder,
+    )
+
+
+def chosen_piece(ui: CheckersUi, state: State) -> int | None:
+    """The piece chosen in the first of two selects, if chosen at this very position."""
+    if ui.piece is None or ui.ply != len(state.board.move_stack):
+        return None
+    square = ui.piece
+    return square if any(m.start == square for m in state.board.legal_moves) else None

@@ -1,0 +1,70 @@
+"""A checkers game's record: the PDN file (the Game record button, ``/checkers record``, and
+the announcement at the end), and the animated replay of a finished game (its replay hook)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.tables.screens import FileData, Screen
+from games.base import Outcome
+from games.checkers import State, write_pdn
+from render.animation import Animation
+from render.replay import replay_checkers
+from storage.models import Table
+
+COLOR_NAMES = ("Black", "Red")
+
+
+def result_code(outcome: Outcome | None) -> str:
+    """The PDN result of an outcome: ``1-0`` (Black won), ``0-1``, ``1/2-1/2`` or ``*``."""
+    if outcome is None:
+        return "*"
+    if outcome.is_draw:
+        return "1/2-1/2"
+    return "1-0" if outcome.winners == (0,) else "0-1"
+
+
+def table_outcome(table: Table, state: State) -> Outcome | None:
+    """The game's end: the one stored on the table (the engine's, or a resignation or a
+    claim), else the engine's."""
+    if table.outcome is not None:
+        return Outcome.from_dict(table.outcome)
+    return state.outcome()
+
+
+def pdn(table: Table, state: State, outcome: Outcome | None = None) -> str:
+    """The game's PDN text, with the members' names and the table's date."""
+    date = dt.datetime.fromtimestamp(table.created_at, dt.UTC).strftime("%Y.%m.%d")
+    return write_pdn(
+        state,
+        black=table.seats[0].name,
+        white=table.seats[1].name,
+        date=date,
+        result=result_code(outcome if outcome is not None else state.outcome()),
+    )
+
+
+def record_file(table: Table, state: State, outcome: Outcome | None) -> FileData:
+    return FileData(f"checkers-{table.id}.pdn", pdn(table, state, outcome).encode())
+
+
+def record_screen(table: Table, state: State) -> Screen:
+    """The game record so far (or of the finished game) as a PDN file."""
+    outcome = table_outcome(table, state)
+    seats = zip(table.seats, COLOR_NAMES, strict=True)
+    names = " vs ".join(f"{seat.name} ({colour})" for seat, colour in seats)
+    plies = len(state.board.move_stack)
+    content = (
+        f"📜 Checkers record: {names}, {plies} move{'s' if plies != 1 else ''}, "
+        f"result {result_code(outcome)}."
+    )
+    return Screen(content=content, files=(record_file(table, state, outcome),))
+
+
+def replay(
+    state: Mapping[str, Any], names: Sequence[str], outcome: Mapping[str, Any] | None
+) -> Animation:
+    """The replay hook: every position of a finished game, from its stored state."""
+    return replay_checkers(state["moves"], state.get("fen"), names=names, outcome=outcome)

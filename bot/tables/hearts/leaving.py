@@ -1,0 +1,109 @@
+"""A member leaving a Hearts game for good (the computer plays their seat; the game goes on),
+the end when the last member leaves, and the results: one a member, those who left included."""
+
+from __future__ import annotations
+
+from bot.tables.controller import Context, Intent
+from bot.tables.hearts.options import HeartsUi
+from bot.tables.hearts.scores import scores_embed
+from bot.tables.screens import Attachment, Button, Screen, Style
+from games.base import IllegalAction, Outcome
+from games.hearts import State
+from render.charts import hearts_totals_chart
+from storage.models import Result, Seat, Table
+
+LEAVE_CONFIRMATION = Screen(
+    content=(
+        "Leave this game? The computer plays your seat to the end, and the game counts as a "
+        "loss for you."
+    ),
+    rows=((Button("Leave for good", "resign", Style.DANGER, any_version=True),),),
+)
+
+
+def leave(ctx: Context[State, HeartsUi], level: str) -> Intent | None:
+    """The computer (at ``level``) takes the member's seat for good and the others play on.
+    None when they were the last member: the game ends (the service records it)."""
+    table = ctx.table
+    seat = ctx.require_seat()
+    if ctx.state is None:
+        raise IllegalAction("The game has not started yet: press **Leave** in the lobby.")
+    others = [i for i, s in enumerate(table.seats) if not s.is_ai and i != seat]
+    if not others:
+        return None
+    state = ctx.state
+    member = table.seats[seat]
+    ctx.ui.left.append(
+        {
+            "seat": seat,
+            "user_id": member.user_id,
+            "name": member.name,
+            "points": state.totals[seat],
+            "hands": len(state.history),
+            "moons": state.moons[seat],
+        }
+    )
+    table.seats[seat] = Seat(f"{member.name} (computer)", None, level)
+    return Intent(
+        changed=True,
+        private=Screen(content="You left the game; the computer plays your cards from now."),
+        update_private=True,  # replaces the confirmation (a slash command gets a new one)
+    )
+
+
+def outcome_when_all_left(state: State, seat: int) -> Outcome:
+    """The last member left: the game ends, the computers share the lowest total."""
+    others = [s for s in range(4) if s != seat]
+    best = min(state.totals[s] for s in others)
+    return Outcome(
+        winners=tuple(s for s in others if state.totals[s] == best),
+        termination="resign",
+        scores=tuple(state.totals),
+    )
+
+
+def results(table: Table, state: State | None, outcome: Outcome, gone: list[dict]) -> list[Result]:
+    """Win or loss per member, their total, and hands played and moons shot; a loss for each
+    member who left (``gone``, from the table's UI state)."""
+    totals = list(state.totals) if state is not None else [0] * 4
+    moons = list(state.moons) if state is not None else [0] * 4
+    hands = len(state.history) if state is not None else 0
+    vs_computer = any(s.is_ai for s in table.seats) or bool(gone)
+    found = []
+    for index, seat in enumerate(table.seats):
+        if seat.user_id is None:
+            continue
+        verdict = "win" if index in outcome.winners else "loss"
+        extra = {"hands": hands, "moons": moons[index]}
+        found.append(
+            Result(seat.user_id, verdict, totals[index], vs_computer, extra=extra, name=seat.name)
+        )
+    for left in gone:
+        extra = {"hands": left["hands"], "moons": left["moons"]}
+        found.append(
+            Result(left["user_id"], "loss", left["points"], True, extra=extra, name=left["name"])
+        )
+    return found
+
+
+def result_text(table: Table, outcome: Outcome) -> str:
+    """The result in one sentence (the board's last line and the announcement)."""
+    if outcome.termination == "resign":
+        return "Everyone left the table, so the game ended."
+    names = [table.seats[s].name for s in outcome.winners]
+    points = outcome.scores[outcome.winners[0]] if outcome.scores and outcome.winners else 0
+    verb = "wins" if len(names) == 1 else "share the win"
+    return f"**{' and '.join(names)} {verb}** with {points} points."
+
+
+def result_extras(table: Table, state: State | None) -> Screen:
+    """The final scores, and the running totals hand by hand as a chart."""
+    if state is None:
+        return Screen()
+    view = state.view(None)
+    chart: tuple[Attachment, ...] = ()
+    if view["history"]:
+        per_hand = [h["scores"] for h in view["history"]]
+        names = [seat.name for seat in table.seats]
+        chart = (Attachment.of(hearts_totals_chart(per_hand, names)),)
+    return Screen(embed=scores_embed(table, view, "Final scores"), attachments=chart)

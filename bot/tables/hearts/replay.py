@@ -1,0 +1,43 @@
+"""A hand of the channel's latest finished game of Hearts, replayed face up trick by trick
+(``/hearts replay``): for a finished game only, so no card still in play is shown."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.tables.hearts.board import bottom_seat
+from bot.tables.screens import Attachment, Screen
+from bot.tables.showing import Pictures, names
+from games.base import IllegalAction
+from render.hearts_replay import hands_played, replay_hearts_hand
+
+KIND = "hearts"
+
+
+def draw_hand(
+    state: Mapping[str, Any], number: int, names: Sequence[str], bottom: int
+) -> Attachment:
+    """Hand ``number`` (from 1) of a finished game, face up; top-level for the process pool."""
+    return Attachment.of(replay_hearts_hand(state, number, names, bottom=bottom))
+
+
+async def hand_replay(pictures: Pictures, guild_id: int, channel_id: int, hand: int) -> Screen:
+    """Hand ``hand`` (from 1) of the channel's latest game, once it is finished."""
+    table = await pictures.last_finished(guild_id, channel_id, KIND)
+    assert table.state is not None  # last_finished checked it
+    played = hands_played(table.state)
+    if not 1 <= hand <= played:
+        raise IllegalAction(f"That game had hands 1 to {played}.")
+    picture = await pictures.draw(
+        ("hearts-hand", table.id, table.version, hand),
+        draw_hand,
+        table.state,
+        hand,
+        names(table),
+        bottom_seat(table),
+    )
+    return Screen(
+        content=f"🎞️ **Hearts** game #{table.id}, hand {hand} of {played}, trick by trick.",
+        attachments=(picture,),
+    )
