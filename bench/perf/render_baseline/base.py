@@ -36,7 +36,7 @@ def to_picture(image: Image.Image, filename: str, description: str) -> Picture:
 
     Quantized to at most 256 colours (fast octree, which keeps an alpha channel), the pictures
     are about a third of the bytes of an RGB PNG and take 0.5-0.85 of its CPU time, quantizing
-    included (``python -m bench.bench_png``).
+    included (``python -m bench.perf.png``).
     """
     buffer = io.BytesIO()
     source = image if image.mode in ("RGB", "RGBA") else image.convert("RGBA")
