@@ -28,6 +28,7 @@ Every fault the fake applied is in :attr:`Faults.log`, so a test can check its f
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import Callable, Collection
@@ -106,6 +107,7 @@ class Faults:
         self.clock = clock
         self.armed: list[RestFault] = []
         self.log: list[Injected] = []
+        self._released = asyncio.Event()  # set when the fake stops: held requests let go
 
     # ----------------------------------------------------------------- REST
 
@@ -164,9 +166,14 @@ class Faults:
         return None
 
     async def hold(self, fault: RestFault) -> None:
-        """Wait out the fault's delay (a slow Discord)."""
+        """Wait out the fault's delay (a slow Discord), or until the fake stops."""
         if fault.delay > 0:
-            await asyncio.sleep(fault.delay)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._released.wait(), fault.delay)
+
+    def release(self) -> None:
+        """Let every held request go on at once (the fake is stopping)."""
+        self._released.set()
 
     def fail(self, fault: RestFault, request: web.Request, path: str) -> web.Response | None:
         """The failed answer to ``request`` (None: the fault was only a delay; answer normally).

@@ -182,6 +182,7 @@ class FakeDiscord:
 
     async def stop(self) -> None:
         """Close the gateway and stop serving."""
+        self.faults.release()
         await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()

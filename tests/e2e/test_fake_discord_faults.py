@@ -7,6 +7,7 @@ import pytest
 from fake_discord_tinybot import TinyBot
 
 from fakediscord import Driver, DriverError, FakeDiscord
+from fakediscord.gateway import CLOSE_CODES
 
 
 async def test_resume_after_dropped_connection_replays_missed_events(
@@ -241,56 +242,97 @@ async def test_a_callback_repeated_after_its_answer_was_lost_is_no_misuse(
 # -- the fault API: the gateway ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("code", "resumed"),
-    [(4000, True), (4008, True), (4009, False), (4007, False), (1000, False), (1001, False)],
-)
-async def test_each_close_code_is_resumed_or_identified_as_discord_documents(
-    fake: FakeDiscord, driver: Driver, in_process, code: int, resumed: bool
+async def _identify(ws: aiohttp.ClientWebSocketResponse, token: str) -> tuple[str, int]:
+    """HELLO, IDENTIFY, READY and the GUILD_CREATEs: (session id, last sequence)."""
+    assert (await ws.receive_json())["op"] == 10
+    await ws.send_json({"op": 2, "d": {"token": token, "intents": 1, "properties": {}}})
+    ready = await ws.receive_json()
+    assert ready["t"] == "READY"
+    seq = ready["s"]
+    for _ in ready["d"]["guilds"]:
+        seq = (await ws.receive_json())["s"]
+    return ready["d"]["session_id"], seq
+
+
+@pytest.mark.parametrize("code", sorted(CLOSE_CODES))
+async def test_each_close_code_keeps_or_ends_the_session_as_discord_documents(
+    fake: FakeDiscord, code: int
 ) -> None:
-    await in_process(TinyBot())
-    gateway = fake.gateway
-    await fake.faults.close(code)
-    await driver.wait_for(
-        lambda: gateway.connected and gateway.identify_count + gateway.resume_count == 2
-    )
-    if resumed:
-        assert (gateway.identify_count, gateway.resume_count, gateway.resume_refused) == (1, 1, 0)
-    else:  # discord.py tries to resume; the session is gone, so it identifies again
-        assert (gateway.identify_count, gateway.resume_count, gateway.resume_refused) == (2, 0, 1)
-    assert (await driver.slash("carol", "ping")).content == "pong"
+    token = fake.world.token
+    async with aiohttp.ClientSession() as session:
+        async with session.ws_connect(fake.ws_url) as ws:
+            session_id, seq = await _identify(ws, token)
+            await fake.faults.close(code)
+            await ws.receive()
+            assert ws.close_code == code
+        async with session.ws_connect(fake.ws_url) as ws:
+            assert (await ws.receive_json())["op"] == 10
+            resume = {"token": token, "session_id": session_id, "seq": seq}
+            await ws.send_json({"op": 6, "d": resume})
+            answer = await ws.receive_json()
+    _, resumable = CLOSE_CODES[code]
+    if resumable:  # Discord's table: Resume true
+        assert answer["t"] == "RESUMED" and fake.gateway.resume_count == 1
+    else:
+        assert answer == {"op": 9, "d": False} and fake.gateway.resume_refused == 1
+    assert [i.what for i in fake.faults.applied("gateway")] == [f"close {code}"]
 
 
-@pytest.mark.parametrize("resumable", [True, False])
-async def test_an_invalid_session_is_resumed_only_when_discord_says_so(
-    fake: FakeDiscord, driver: Driver, in_process, resumable: bool
-) -> None:
-    await in_process(TinyBot())
-    await fake.faults.invalid_session(resumable)
-    gateway = fake.gateway
-    await driver.wait_for(
-        lambda: gateway.connected and gateway.identify_count + gateway.resume_count == 2
-    )
-    assert (gateway.identify_count, gateway.resume_count) == ((1, 1) if resumable else (2, 0))
-    assert gateway.resume_refused == 0  # discord.py did as op 9 said
-    assert (await driver.slash("carol", "ping")).content == "pong"
+async def test_a_client_saying_goodbye_with_1000_ends_its_session(fake: FakeDiscord) -> None:
+    """Discord: "When you close the connection with close code 1000 or 1001, your session
+    will be invalidated"; any other code keeps it for a RESUME."""
+    token = fake.world.token
+    async with aiohttp.ClientSession() as session:
+        ended = []
+        for code in (4000, 1000):
+            async with session.ws_connect(fake.ws_url) as ws:
+                session_id, seq = await _identify(ws, token)
+                await ws.close(code=code)
+            await fake.wait_for(lambda: not fake.gateway.connections)
+            async with session.ws_connect(fake.ws_url) as ws:
+                assert (await ws.receive_json())["op"] == 10
+                resume = {"token": token, "session_id": session_id, "seq": seq}
+                await ws.send_json({"op": 6, "d": resume})
+                ended.append((await ws.receive_json()).get("op") == 9)
+    assert ended == [False, True]
 
 
-async def test_a_dispatch_to_an_ended_session_is_lost(
+async def test_discord_py_resumes_or_identifies_as_the_fake_tells_it(
     fake: FakeDiscord, driver: Driver, in_process
 ) -> None:
-    """While a session is over and the next not yet identified, Discord has no one to tell:
-    the interaction never reaches the bot (the member sees "This interaction failed")."""
+    """discord.py against each kind of fault: a resumable close or op 9 true are resumed; a
+    session-ending close is resumed, refused (op 9 false), then identified anew; op 9 false is
+    identified anew at once. An interaction while no session exists is lost, as on Discord
+    (the member sees "This interaction failed")."""
     await in_process(TinyBot())
-    interaction = fake.new_interaction(
+    gateway = fake.gateway
+
+    async def back(identifies: int, resumes: int) -> None:
+        await driver.wait_for(
+            lambda: (
+                gateway.connected
+                and (gateway.identify_count, gateway.resume_count) == (identifies, resumes)
+            ),
+            what=f"{identifies} identifies and {resumes} resumes",
+        )
+        assert (await driver.slash("carol", "ping")).content == "pong"
+
+    await fake.faults.close(4000)
+    await back(1, 1)
+    await fake.faults.invalid_session(True)
+    await back(1, 2)
+    lost = fake.new_interaction(
         itype=2,
         user=driver.user("bob"),
         channel=driver.channel("games"),
         data=driver._command_data("ping", driver.channel("games"), {}),
     )
-    await fake.gateway.close_connections(4009, resumable=False)
-    await fake.send_interaction(interaction)
-    await driver.wait_for(lambda: fake.gateway.connected)
-    assert [m["t"] for m in fake.gateway.lost] == ["INTERACTION_CREATE"]
-    assert fake.unanswered() == [interaction]
-    assert (await driver.slash("carol", "ping")).content == "pong"
+    await fake.faults.close(4009)
+    await fake.send_interaction(lost)  # no session now: Discord cannot deliver it
+    await back(2, 2)
+    assert gateway.resume_refused == 1
+    assert [m["t"] for m in gateway.lost] == ["INTERACTION_CREATE"]
+    assert fake.unanswered() == [lost]
+    await fake.faults.invalid_session(False)
+    await back(3, 2)
+    assert gateway.resume_refused == 1  # discord.py did as op 9 said: no RESUME tried
