@@ -239,6 +239,7 @@ async def test_discord_py_repeats_edits_and_answers_failed_before_processing(
         (EDIT_MESSAGE, {"status": 502}),
         (EDIT_MESSAGE, {"delay": 1.5}),
         (CALLBACK, {"status": 500}),
+        (CALLBACK, {"status": 502}),
         (CALLBACK, {"status": 503}),
         (CALLBACK, {"delay": 1.0}),
     ]
