@@ -564,11 +564,30 @@ function renderSelect(message, c) {
     if (app.openSelect) app.openSelect.close(true);
     menu.hidden = false;
     wrap.classList.add("open");
+    placeMenu(wrap, menu);
     app.openSelect = { wrap, close };
   });
   showValue();
   wrap.append(box, menu);
   return wrap;
+}
+
+const MENU_HEIGHT = 320; // the tallest a menu opens, in CSS pixels, as in Discord
+
+function placeMenu(wrap, menu) {
+  // Open where the menu fits in the message list: below the box if it has room, else on the
+  // side with more room, no taller than that side, so every option can be reached by scrolling
+  // the menu itself. Long lists on a phone otherwise open mostly below the screen.
+  wrap.classList.remove("up");
+  menu.style.maxHeight = "";
+  const area = scroller.getBoundingClientRect();
+  const box = wrap.querySelector(".select-box").getBoundingClientRect();
+  const wanted = Math.min(menu.scrollHeight, MENU_HEIGHT);
+  const below = area.bottom - box.bottom - 4;
+  const above = box.top - area.top - 4;
+  const up = below < wanted && above > below;
+  wrap.classList.toggle("up", up);
+  menu.style.maxHeight = Math.max(Math.min(wanted, up ? above : below), 0) + "px";
 }
 
 document.addEventListener("click", () => app.openSelect && app.openSelect.close(true));
@@ -1005,6 +1024,9 @@ function optionValues() {
 
 async function suggestValues(option, field) {
   const typed = field.value.trim().toLowerCase();
+  const command = composer.command;
+  // The composer may be sent or changed while an answer is awaited: then it is dropped.
+  const current = () => command && composer.command === command && composer.focus === option && field.isConnected;
   const pick = (item) => {
     field.value = item.value;
     field.style.width = Math.max(9, field.value.length + 2) + "ch";
@@ -1017,19 +1039,20 @@ async function suggestValues(option, field) {
   } else if (option.autocomplete) {
     const seq = ++composer.seq;
     await new Promise((resolve) => setTimeout(resolve, 120));
-    if (seq !== composer.seq || composer.focus !== option) return;
+    if (seq !== composer.seq || !current()) return;
     try {
       const answer = await api("/api/autocomplete", {
         member: app.member,
         channel: app.channel,
-        command: composer.command.path,
+        command: command.path,
         options: { ...optionValues(), [option.name]: field.value },
         focused: option.name,
       });
-      if (seq !== composer.seq || composer.focus !== option) return;
+      if (seq !== composer.seq || !current()) return;
       items = answer.choices.map((c) => ({ title: c.name, value: String(c.value) }));
       return showPopup(title, option.description, items, pick);
     } catch (error) {
+      if (seq !== composer.seq || !current()) return;
       return showPopup(title, error.message, [], pick);
     }
   } else if (option.type === 6 || option.type === 9) {
@@ -1058,16 +1081,41 @@ function keys(event, field) {
     composer.pick(composer.items[composer.active]);
   } else if (event.key === "Enter") {
     event.preventDefault();
-    const item = open ? composer.items[composer.active] : null;
-    const exact = field === input ? matchCommand(input.value) : composer.items.some((i) => i.value === field.value.trim());
-    if (item && !exact) composer.pick(item);
-    else submit();
+    enter(field, open ? composer.items[composer.active] : null);
   } else if (event.key === "Backspace" && field !== input && !field.value) {
     const all = [...fields.querySelectorAll("input")];
     const index = all.indexOf(field);
     event.preventDefault();
     (index > 0 ? all[index - 1] : input).focus();
   }
+}
+
+function fixedValues(option) {
+  // The values an option with a fixed list accepts (lower case): its choices, members, channels.
+  if (option.choices) return option.choices.flatMap((c) => [String(c.value), c.name].map((v) => v.toLowerCase()));
+  if (option.type === 5) return ["true", "false", "yes", "no", "1", "0", "on", "off"];
+  if (option.type === 7) return app.state.channels.flatMap((c) => [c.name, "#" + c.name]);
+  return app.state.members.map((m) => m.name.toLowerCase());
+}
+
+function enter(field, item) {
+  // As in Discord: Enter completes a command name or an empty option from the highlighted
+  // suggestion, picks the highlighted entry of a fixed list (the typed text only filters it),
+  // and otherwise sends what was typed, as typed: it never swaps typed text for another value.
+  if (field === input) {
+    if (item && !matchCommand(input.value)) composer.pick(item);
+    else submit();
+    return;
+  }
+  const typed = field.value.trim();
+  const option = composer.command && composer.command.options.find((o) => o.name === field.dataset.option);
+  const fixed = option && (option.choices || [5, 6, 7, 9].includes(option.type));
+  if (item && (!typed || (fixed && item.value !== typed))) return composer.pick(item);
+  if (fixed && typed && !fixedValues(option).includes(typed.toLowerCase())) {
+    toast(`Choose one of the values offered for ${option.name}.`);
+    return;
+  }
+  submit();
 }
 
 input.addEventListener("input", () => {
@@ -1101,6 +1149,7 @@ function convert(command, values) {
 }
 
 function resetComposer() {
+  composer.seq++; // an autocomplete answer still on its way is for the old text
   input.value = "";
   setCommand(null);
   hidePopup();

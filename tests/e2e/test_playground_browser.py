@@ -403,3 +403,130 @@ async def discord_markdown(page) -> None:
         assert part in html, (part, html)
     assert "-#" not in html and "&gt;" not in html
     assert re.search(r'data-style="R"[^>]*>in 2 minutes</time>', html), html
+
+
+async def test_typed_moves_menus_and_code_blocks_on_a_phone(tmp_path: Path) -> None:
+    """On a 390 px phone: a code block is one box; the checkers move menu opens where every
+    move can be seen; a typed move sent at once raises no script error; nonsense typed and
+    sent with Enter (twice) is sent as typed and refused, and no move is played for it."""
+    if MISSING is not None:
+        pytest.fail(f"CI must run the browser test, but {MISSING}")
+    from playwright.async_api import expect
+
+    async with running_playground(tmp_path) as (url, browser):
+        errors: list[str] = []
+        phone = await browser.new_context(
+            viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, locale="en-US"
+        )
+        page = await phone.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        expect.set_options(timeout=15_000)
+        await page.goto(url + "/?member=dave&channel=games")
+        await expect(page.locator("body")).to_have_attribute("data-ready", "true")
+        await code_blocks_are_one_box(page)
+
+        await run_command(page, expect, "/checkers start", color="black", level="beginner")
+        board = page.locator(".msg:not(.ephemeral)", has=page.locator("img.attachment-image")).last
+        await expect(board.locator(".reply-line")).to_contain_text("dave used /checkers start")
+        await menus_open_where_they_fit(page, board)
+
+        # Nonsense, then (with the suggested moves showing) Enter twice: sent as typed and
+        # refused; no suggested move is put in its place and played.
+        image = board.locator("img.attachment-image")
+        before = await image.get_attribute("src")
+        await type_option_fast(page, "/checkers move", "move", "hello")
+        await expect(page.locator("#popup .item").first).to_be_visible()  # the suggestions
+        await page.keyboard.press("Enter")
+        await page.keyboard.press("Enter")
+        refusal = page.locator(".msg.ephemeral").last
+        await expect(refusal).to_contain_text("hello is not a move")
+        await expect(page.locator(".msg:not(.ephemeral) .reply-line")).to_have_count(1)
+        assert await image.get_attribute("src") == before
+
+        # A legal move typed and sent within a moment of typing: played, and no script error.
+        await type_option_fast(page, "/checkers move", "move", "11-15")
+        await page.keyboard.press("Enter")
+        moved = page.locator(".msg:not(.ephemeral)", has=page.locator(".reply-line")).last
+        await expect(moved.locator(".reply-line")).to_contain_text("dave used /checkers move")
+        await page.wait_for_timeout(500)  # past the autocomplete's pause: a late answer lands
+        await expect(page.locator("#popup")).to_be_hidden()
+        await phone.close()
+        assert errors == []
+
+
+async def type_option_fast(page, command: str, option: str, value: str) -> None:
+    """Type ``command``, then ``value`` into its ``option`` pill, as fast as a thumb can."""
+    box = page.locator("#command-input")
+    await box.tap()
+    await box.press_sequentially(command)
+    field = page.locator(f".pill input[data-option={option}]")
+    await field.tap()
+    await field.press_sequentially(value)
+
+
+async def menus_open_where_they_fit(page, message) -> None:
+    """The message's first menu, opened by a tap, lies wholly inside the message list, and
+    shows every option (or as many as fit, the rest reachable by scrolling the menu)."""
+    box = message.locator(".select-box").first
+    await box.scroll_into_view_if_needed()
+    await box.tap()
+    menu = message.locator(".select-menu").first
+    await menu.wait_for(state="visible")
+    fit = await menu.evaluate(
+        """menu => {
+            const area = document.querySelector("#scroller").getBoundingClientRect();
+            const r = menu.getBoundingClientRect();
+            const options = [...menu.querySelectorAll(".select-option")];
+            const seen = options.filter((o) => {
+                const b = o.getBoundingClientRect();
+                return b.top >= r.top - 0.5 && b.bottom <= r.bottom + 0.5;
+            }).length;
+            return {
+                inside: r.top >= area.top - 0.5 && r.bottom <= area.bottom + 0.5,
+                scrolls: menu.scrollHeight <= menu.clientHeight + 1
+                    || getComputedStyle(menu).overflowY === "auto",
+                seen, total: options.length, height: r.height,
+            };
+        }"""
+    )
+    assert fit["inside"], fit
+    assert fit["scrolls"], fit
+    assert fit["seen"] >= min(fit["total"], 6), fit
+    await box.tap()  # closes it again
+    await expect_hidden(menu)
+
+
+async def expect_hidden(locator) -> None:
+    from playwright.async_api import expect
+
+    await expect(locator).to_be_hidden()
+
+
+async def code_blocks_are_one_box(page) -> None:
+    """A fenced code block, in a message or an embed, is drawn as one box: the inline code
+    style (border, background) does not reach the lines inside it."""
+    styles = await page.evaluate(
+        """() => {
+            const out = {};
+            for (const [name, cls] of [["message", "content"], ["embed", "embed"]]) {
+                const holder = document.createElement("div");
+                holder.className = cls;
+                holder.innerHTML = markdown("```\\nHand  alice  bob\\n1     3      0\\n```");
+                document.body.append(holder);
+                const pre = holder.querySelector("pre");
+                const code = holder.querySelector("pre code");
+                const cs = getComputedStyle(code);
+                out[name] = {
+                    pre: getComputedStyle(pre).borderTopWidth,
+                    code: cs.borderTopWidth,
+                    background: cs.backgroundColor,
+                };
+                holder.remove();
+            }
+            return out;
+        }"""
+    )
+    for where, style in styles.items():
+        assert style["pre"] == "1px", (where, style)
+        assert style["code"] == "0px", (where, style)
+        assert style["background"] in ("rgba(0, 0, 0, 0)", "transparent"), (where, style)
