@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("games", "render", "storage", "bot")
+PACKAGES = ("games", "render", "storage", "bot", "fakediscord")
 
 
 def modules_with_examples() -> list[str]:
