@@ -4,7 +4,9 @@ It serves, on 127.0.0.1, the parts of Discord that the real discord.py client ta
 gateway websocket (hello, identify, heartbeats, READY, GUILD_CREATE, resume) and the REST routes a
 bot uses (login, application commands, interaction callbacks, webhooks for follow-ups, channel
 messages). It records what every member would see, checks each payload the bot sends against
-Discord's documented limits, and lets tests act as members through :class:`Driver`.
+Discord's documented limits, and lets tests act as members through :class:`Driver` and make
+Discord go away through ``fake.faults`` (REST failures and delays per route, gateway closes,
+reconnect and invalid-session opcodes).
 
 Nothing in the bot's normal code paths imports this package.
 
@@ -12,6 +14,7 @@ Modules:
     state    -- the world (guilds, channels, members) and everything that happened in it
     limits   -- pure functions checking payloads against Discord's limits
     gateway  -- the gateway websocket (zlib-stream, heartbeats, sessions, resume)
+    faults   -- Discord going away: REST failures and delays per route, closes, op 7, op 9
     server   -- the aiohttp application with the REST routes (:class:`FakeDiscord`)
     driver   -- acts as members: slash commands, clicks, selects, autocomplete (:class:`Driver`)
     launch   -- ``python -m fakediscord.launch --api-base URL -- bot`` runs a bot against it

@@ -1,5 +1,10 @@
 """The fake gateway websocket: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME.
 
+Sessions end as Discord documents: a close from either side with 1000 or 1001, a close by the
+gateway with a code Discord lets no client resume after (:data:`CLOSE_CODES`), or an op 9 with
+``d = false``. A RESUME of an ended (or unknown) session is answered with op 9 ``false``, and
+the client must IDENTIFY again; what was dispatched to the ended session is lost.
+
 Sharding works as Discord's does: IDENTIFY may carry ``shard: [id, count]``; that session's READY
 lists only the guilds with ``(guild_id >> 22) % count == id``, and guild events (interactions)
 go only to the session that owns the guild. A shard outside ``0 <= id < count`` closes the
@@ -38,6 +43,29 @@ HEARTBEAT_INTERVAL_MS = 41_250
 HEARTBEAT_ACK_DELAY = 0.05
 INVALID_SHARD = 4010
 
+# Close codes: (may the client reconnect, may it resume its session). Discord's table of gateway
+# close event codes; 1000 and 1001 end the session (Discord documents it for a client's close,
+# and a gateway that closes with them does not take a RESUME either).
+CLOSE_CODES: dict[int, tuple[bool, bool]] = {
+    1000: (True, False),
+    1001: (True, False),
+    4000: (True, True),  # unknown error
+    4001: (True, False),  # unknown opcode
+    4002: (True, True),  # decode error
+    4003: (True, False),  # not authenticated
+    4004: (False, False),  # authentication failed
+    4005: (True, False),  # already authenticated
+    4007: (True, False),  # invalid seq
+    4008: (True, True),  # rate limited
+    4009: (True, False),  # session timed out
+    4010: (False, False),  # invalid shard
+    4011: (False, False),  # sharding required
+    4012: (False, False),  # invalid API version
+    4013: (False, False),  # invalid intents
+    4014: (False, False),  # disallowed intents
+}
+SESSION_ENDING_CLOSES = (1000, 1001)
+
 
 def shard_of(guild_id: int, shard_count: int) -> int:
     """The shard Discord sends ``guild_id``'s events on."""
@@ -54,6 +82,7 @@ class Session:
     seq: int = 0
     sent: list[dict[str, Any]] = field(default_factory=list)
     identified_at: float = 0.0
+    ended: bool = False  # no RESUME accepted; dispatches to it are lost
 
     def owns(self, guild_id: int) -> bool:
         """Whether this session's shard carries the guild's events."""
@@ -69,6 +98,7 @@ class Connection:
         self.compressor = zlib.compressobj() if zlib_stream else None
         self.lock = asyncio.Lock()
         self.session: Session | None = None
+        self.closed_by_gateway = False
 
     async def send(self, message: dict[str, Any]) -> None:
         """Send one gateway message (compressed when the client asked for zlib-stream)."""
@@ -109,7 +139,9 @@ class Gateway:
         self.shard_count = 1  # of the latest IDENTIFY
         self.identify_count = 0
         self.resume_count = 0
+        self.resume_refused = 0  # RESUMEs answered with op 9 false
         self.connect_count = 0
+        self.lost: list[dict[str, Any]] = []  # dispatches to an ended session
         self.ready = asyncio.Event()
         self.received: list[dict[str, Any]] = []
         self._acks: set[asyncio.Task[None]] = set()
@@ -142,7 +174,7 @@ class Gateway:
 
     def _live(self, shard: tuple[int, int]) -> bool:
         c = self.connections.get(shard)
-        return c is not None and c.session is not None and not c.ws.closed
+        return c is not None and c.session is not None and not c.session.ended and not c.ws.closed
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         """aiohttp handler for ``GET /gateway`` (the websocket upgrade)."""
@@ -165,6 +197,12 @@ class Gateway:
                 elif msg.type == WSMsgType.ERROR:
                     break
         finally:
+            if (
+                conn.session is not None
+                and not conn.closed_by_gateway
+                and ws.close_code in SESSION_ENDING_CLOSES
+            ):
+                conn.session.ended = True  # the client said goodbye
             for shard, live in list(self.connections.items()):
                 if live is conn:
                     del self.connections[shard]
@@ -226,8 +264,10 @@ class Gateway:
 
     async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
         session = next((s for s in self.sessions.values() if s.id == data.get("session_id")), None)
-        if session is None or data.get("token") != self.world.token:
+        if session is None or session.ended or data.get("token") != self.world.token:
+            self.resume_refused += 1
             await conn.send({"op": INVALIDATE_SESSION, "d": False})
+            self._on_change()
             return
         conn.session = session
         await self._replace_connection(session.shard, conn)
@@ -244,6 +284,7 @@ class Gateway:
         old = self.connections.get(shard)
         self.connections[shard] = conn
         if old is not None and old is not conn and not old.ws.closed:
+            old.closed_by_gateway = True
             await old.ws.close(code=4000)
 
     async def _request_members(self, conn: Connection, data: dict[str, Any]) -> None:
@@ -280,6 +321,9 @@ class Gateway:
             return
         session.seq += 1
         message = {"op": DISPATCH, "t": event, "s": session.seq, "d": data}
+        if session.ended:  # Discord has nowhere to send it, now or on a RESUME
+            self.lost.append(message)
+            return
         session.sent.append(message)
         conn = self.connections.get(shard)
         if conn is not None and conn.session is session:
@@ -294,18 +338,46 @@ class Gateway:
     async def drop(self, *, code: int = 4000, shard: tuple[int, int] | None = None) -> None:
         """Close the bot's websocket (one shard's, or all) as a network failure would; the
         sessions stay resumable."""
+        await self.close_connections(code, shard=shard, resumable=True)
+
+    async def close_connections(
+        self, code: int, *, shard: tuple[int, int] | None = None, resumable: bool
+    ) -> None:
+        """Close the bot's websocket (one shard's, or all) with ``code``; unless ``resumable``,
+        the session ends with it."""
         for key in [shard] if shard is not None else list(self.connections):
             conn = self.connections.pop(key, None)
             if conn is None:
                 continue
+            if conn.session is not None and not resumable:
+                conn.session.ended = True
+            conn.closed_by_gateway = True
             self.ready.clear()
             await conn.ws.close(code=code)
             self._on_change()
 
-    async def send_reconnect(self) -> None:
+    async def send_reconnect(self, *, shard: tuple[int, int] | None = None) -> None:
         """Ask the bot to reconnect and resume (opcode 7), as Discord does now and then."""
-        for conn in list(self.connections.values()):
+        for conn in self._targets(shard):
             await conn.send({"op": RECONNECT, "d": None})
+
+    async def invalidate_session(
+        self, resumable: bool, *, shard: tuple[int, int] | None = None
+    ) -> None:
+        """Send op 9 (Invalid Session) with ``d = resumable``; unless resumable, the session
+        ends (the client must IDENTIFY again)."""
+        for conn in self._targets(shard):
+            if conn.session is not None and not resumable:
+                conn.session.ended = True
+                self.ready.clear()
+                self._on_change()
+            await conn.send({"op": INVALIDATE_SESSION, "d": resumable})
+
+    def _targets(self, shard: tuple[int, int] | None) -> list[Connection]:
+        if shard is None:
+            return list(self.connections.values())
+        conn = self.connections.get(shard)
+        return [] if conn is None else [conn]
 
     async def close(self) -> None:
         """Close every connection (server shutdown)."""

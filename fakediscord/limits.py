@@ -48,6 +48,7 @@ AUTOCOMPLETE_CHOICES_MAX = 25
 MODAL_TITLE_MAX = 45
 TEXT_INPUT_LABEL_MAX = 45
 TEXT_INPUT_VALUE_MAX = 4000
+NONCE_MAX = 25
 
 FLAG_SUPPRESS_EMBEDS = 1 << 2
 FLAG_EPHEMERAL = 1 << 6
@@ -315,6 +316,7 @@ def check_message(
     problems += check_components(payload.get("components"), v2=v2)
     if v2 and (payload.get("content") or payload.get("embeds")):
         problems.append("content/embeds are not allowed with Components V2")
+    problems += check_nonce(payload)
     attachments = payload.get("attachments") or []
     if len(attachments) > ATTACHMENTS_MAX:
         problems.append(f"{len(attachments)} attachments (max {ATTACHMENTS_MAX})")
@@ -335,6 +337,25 @@ def check_message(
         or payload.get("poll")
     ):
         problems.append("empty message (no content, embeds, components or files)")
+    return problems
+
+
+def check_nonce(payload: dict[str, Any]) -> list[str]:
+    """A message's ``nonce`` (an integer, or a string of up to 25 characters) and
+    ``enforce_nonce`` (a boolean).
+
+    >>> check_nonce({"nonce": "t42v7p1", "enforce_nonce": True})
+    []
+    >>> check_nonce({"nonce": "x" * 26})
+    ['nonce is 26 characters (max 25)']
+    """
+    problems: list[str] = []
+    nonce = payload.get("nonce")
+    if nonce is not None and not (isinstance(nonce, int) and not isinstance(nonce, bool)):
+        problems += _too_long("nonce", nonce, NONCE_MAX)
+    enforce = payload.get("enforce_nonce")
+    if enforce is not None and not isinstance(enforce, bool):
+        problems.append(f"enforce_nonce is not a boolean: {enforce!r}")
     return problems
 
 

@@ -8,6 +8,10 @@ with a JSON error and are recorded as problems, as are limit violations (answere
 Discord's "Invalid Form Body"), late first responses to interactions (after 3 s; answered 404
 "Unknown interaction") and protocol misuse (responding twice, updating a message on a slash
 command...). :meth:`FakeDiscord.problems` lists them; the test fixture fails on any.
+
+Like Discord, a channel message created with ``nonce`` and ``enforce_nonce`` is created once:
+the same nonce again (within :data:`NONCE_WINDOW`) returns the first message. Faults armed on
+``fake.faults`` (:mod:`fakediscord.faults`) fail or delay requests of a route.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from typing import Any
 from aiohttp import BodyPartReader, web
 
 from fakediscord import limits
+from fakediscord.faults import Faults
 from fakediscord.gateway import HEARTBEAT_INTERVAL_MS, Gateway
 from fakediscord.ratelimits import RateLimits
 from fakediscord.state import (
@@ -46,6 +51,10 @@ _log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/v10"
 RESPONSE_DEADLINE = 3.0
+# How long a message's nonce is remembered for ``enforce_nonce`` (Discord: "the past few
+# minutes"; the fake's reading is the short end, so a client cannot lean on a long window).
+NONCE_WINDOW = 120.0
+ARRIVED = web.RequestKey("fake_arrived", float)  # when a REST request reached the fake
 
 # Interaction types and callback types.
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
@@ -129,6 +138,12 @@ class FakeDiscord:
         self._templates: dict[re.Pattern[str], str] = {}
         self._routes = self._build_routes()
         self.rate_limits: RateLimits | None = None
+        self.faults = Faults(
+            self.gateway,
+            [(method, self._templates[pattern]) for method, pattern, _ in self._routes],
+            on_change=self.changed,
+        )
+        self._nonces: dict[tuple[int, str], tuple[float, int]] = {}  # -> (when, message id)
 
     # ----------------------------------------------------------------- lifecycle
 
@@ -164,6 +179,7 @@ class FakeDiscord:
 
     async def stop(self) -> None:
         """Close the gateway and stop serving."""
+        self.faults.release()
         await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -302,6 +318,7 @@ class FakeDiscord:
         return compiled
 
     async def _route(self, request: web.Request) -> web.StreamResponse:
+        request[ARRIVED] = time.monotonic()
         path = "/" + request.match_info["tail"]
         for method, pattern, handler in self._routes:
             match = pattern.match(path)
@@ -328,15 +345,36 @@ class FakeDiscord:
                         response = _json(body, 429)
                         response.headers.update(headers)
                         return response
+                fault = self.faults.take(method, self._templates[pattern])
+                if fault is not None:
+                    await self.faults.hold(fault)
+                    if not fault.after_processing:
+                        failed = self.faults.fail(fault, request, path)
+                        if failed is not None:
+                            self._record(request, path, 0 if fault.disconnect else failed.status)
+                            return failed
                 try:
                     response = await handler(request, **match.groupdict())
                 except ApiError as exc:
                     response = _json({"message": exc.message, "code": exc.code}, exc.status)
+                if fault is not None and fault.after_processing:
+                    self._answer_lost(match.groupdict())
+                    failed = self.faults.fail(fault, request, path)
+                    assert failed is not None  # after_processing always fails
+                    response = failed
                 response.headers.update(headers)
-                self._record(request, path, response.status)
+                lost = fault is not None and fault.disconnect
+                self._record(request, path, 0 if lost else response.status)
                 self.changed()
                 return response
         return await self._unknown(request)
+
+    def _answer_lost(self, params: dict[str, str]) -> None:
+        """An interaction callback took effect but its answer is lost: the client may send it
+        once more to learn the outcome (Discord answers "already acknowledged")."""
+        interaction = self.interactions.get(params.get("token", ""))
+        if interaction is not None and "iid" in params:
+            interaction.lost_answers += 1
 
     def _record(self, request: web.Request, path: str, status: int) -> None:
         self.requests.append((request.method, path, status))
@@ -658,13 +696,17 @@ class FakeDiscord:
         if interaction is None or str(interaction.id) != iid:
             self.problem("protocol", f"callback for unknown interaction {iid}")
             raise ApiError(404, 10062, "Unknown interaction")
-        now = time.monotonic()
+        # The 3 s run to the request's arrival: a Discord slow to answer is not the bot's fault.
+        now = request.get(ARRIVED, time.monotonic())
         payload, uploaded = await self._read_body(request)
         ctype = payload.get("type")
         data = payload.get("data") or {}
         where = f"interaction {interaction.id} callback type {ctype}"
         if interaction.responded:
-            self.problem("protocol", f"{where}: interaction already acknowledged")
+            if interaction.lost_answers:  # asking again is how the client learns it went through
+                interaction.lost_answers -= 1
+            else:
+                self.problem("protocol", f"{where}: interaction already acknowledged")
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         latency = now - interaction.sent_at
         if latency > self.response_deadline:
@@ -800,8 +842,28 @@ class FakeDiscord:
         self._check(f"POST #{chan.name} message", payload, final, creating=True)
         if (payload.get("flags") or 0) & FLAG_EPHEMERAL:
             self._violations("POST message", ["ephemeral flag on a channel message"])
+        earlier = self._same_nonce(payload)
+        if earlier is not None:
+            return _json(earlier.payload())
         message = self._new_message(chan.id, payload, final)
+        if payload.get("nonce") is not None:
+            message.nonce = str(payload["nonce"])
+            key = (message.author.id, message.nonce)
+            self._nonces[key] = (time.monotonic(), message.id)
         return _json(message.payload())
+
+    def _same_nonce(self, payload: dict[str, Any]) -> Message | None:
+        """With ``enforce_nonce``, the bot's message created with this nonce in the last
+        :data:`NONCE_WINDOW` seconds (Discord returns it and creates none)."""
+        nonce = payload.get("nonce")
+        if nonce is None or payload.get("enforce_nonce") is not True:
+            return None
+        now = time.monotonic()
+        for key, (at, _) in list(self._nonces.items()):
+            if now - at > NONCE_WINDOW:
+                del self._nonces[key]
+        found = self._nonces.get((self.world.bot_user.id, str(nonce)))
+        return None if found is None else self.messages.get(found[1])
 
     def _channel_message(self, channel: str, mid: str) -> Message:
         chan = self._channel(channel)
@@ -891,9 +953,18 @@ class FakeDiscord:
         self.interactions[token] = interaction
         return interaction
 
+    def unanswered(self) -> list[Interaction]:
+        """Interactions dispatched to the bot that it never answered (nor answered late)."""
+        return [
+            i
+            for i in self.interactions.values()
+            if i.dispatched and not i.responded and not i.rejected
+        ]
+
     async def send_interaction(self, interaction: Interaction) -> None:
         """Dispatch INTERACTION_CREATE; the 3-second clock starts now."""
         interaction.sent_at = time.monotonic()
+        interaction.dispatched = True
         await self.gateway.dispatch("INTERACTION_CREATE", interaction.payload)
         self.changed()
 

@@ -339,6 +339,7 @@ class Message:
     interaction_user: User | None = None
     application_id: int | None = None
     history: list[MessageVersion] = field(default_factory=list)
+    nonce: str | None = None
 
     @property
     def ephemeral(self) -> bool:
@@ -417,6 +418,8 @@ class Message:
         }
         if self.guild_id is not None:
             data["guild_id"] = str(self.guild_id)
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
         if self.application_id is not None:
             data["application_id"] = str(self.application_id)
             data["webhook_id"] = str(self.application_id)
@@ -469,6 +472,8 @@ class Interaction:
     followup_ids: list[int] = field(default_factory=list)
     token_uses: int = 0
     rejected: str | None = None
+    dispatched: bool = False  # sent to the bot (INTERACTION_CREATE)
+    lost_answers: int = 0  # callbacks that took effect but whose answer a fault lost
 
     @property
     def latency(self) -> float | None:

@@ -14,11 +14,23 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.base import BACKGROUND, GOLD, HIGHLIGHT, INK, MUTED, font
+from render.base import (
+    BACKGROUND,
+    GOLD,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    draw_text,
+    legible_size,
+    placed,
+    wrap_text,
+)
 
 PALETTE_COLOURS = 255  # one index stays free, for the transparent "unchanged" pixels
-STRIP = 64  # height of the caption strip under a replayed board
 DESCRIPTION_LIMIT = 1024  # Discord's limit on an attachment's description (alt text)
+PAD = 16  # the caption strip's margin left and right
+TOP, BAR, BOTTOM = 9, 5, 9  # above the title; the progress bar; under it
+LINES = 2  # the most lines a title, or a detail, may take
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,26 +122,80 @@ def encode_gif(
     return buffer.getvalue()
 
 
+@dataclass(frozen=True, slots=True)
+class Caption:
+    """What the strip under a replayed picture says: a ``title`` (gold when ``final``), a
+    ``detail`` under it, and how far the replay is (``progress`` from 0 to 1)."""
+
+    title: str
+    detail: str = ""
+    progress: float | None = None
+    final: bool = False
+
+
+def caption_sizes(width: int) -> tuple[int, int]:
+    """The font sizes of a strip ``width`` wide: the title's and the detail's, both legible
+    on a phone."""
+    detail = max(16, legible_size(width))
+    return detail + 4, detail
+
+
+def _lines(width: int, caption: Caption) -> tuple[list[str], list[str]]:
+    title_size, detail_size = caption_sizes(width)
+    room = width - 2 * PAD
+    title = wrap_text(caption.title, title_size, room, LINES)
+    detail = wrap_text(caption.detail, detail_size, room, LINES) if caption.detail else []
+    return title, detail
+
+
+def _leading(size: int) -> int:
+    return round(size * 1.25)
+
+
+def strip_height(width: int, captions: Iterable[Caption]) -> int:
+    """The height of a strip ``width`` wide with room for the longest of ``captions`` (all the
+    frames of a replay have one height)."""
+    title_size, detail_size = caption_sizes(width)
+    title_lines, detail_lines = 1, 0
+    for caption in captions:
+        title, detail = _lines(width, caption)
+        title_lines, detail_lines = max(title_lines, len(title)), max(detail_lines, len(detail))
+    text = title_lines * _leading(title_size) + detail_lines * _leading(detail_size)
+    return TOP + text + 6 + BAR + BOTTOM
+
+
 def caption_strip(
     width: int,
     title: str,
     detail: str = "",
     progress: float | None = None,
     final: bool = False,
+    height: int | None = None,
 ) -> Image.Image:
-    """The band under a replayed picture: big ``title``, ``detail`` on the right, progress bar."""
-    strip = Image.new("RGB", (width, STRIP), BACKGROUND)
+    """The band under a replayed picture: the title, the detail under it (each wrapped on up to
+    two lines), the progress bar at the bottom. ``height`` defaults to what this caption needs
+    (see :func:`strip_height`)."""
+    caption = Caption(title, detail, progress, final)
+    height = height or strip_height(width, [caption])
+    strip = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(strip)
     draw.line((0, 0, width, 0), fill=(30, 31, 34), width=2)
-    draw.text((16, 12), title, font=font(24), fill=GOLD if final else INK)
-    if detail:
-        draw.text((width - 16, 18), detail, font=font(16), fill=MUTED, anchor="ra")
+    title_size, detail_size = caption_sizes(width)
+    area = (PAD, 0, width - PAD, height)
+    y = TOP
+    title_lines, detail_lines = _lines(width, caption)
+    for line in title_lines:
+        draw_text(draw, (PAD, y), line, title_size, GOLD if final else INK, within=area)
+        y += _leading(title_size)
+    for line in detail_lines:
+        draw_text(draw, (PAD, y), line, detail_size, MUTED, within=area)
+        y += _leading(detail_size)
     if progress is not None:
-        top, left, right = STRIP - 12, 16, width - 16
-        draw.rounded_rectangle((left, top, right, top + 5), radius=2, fill=(64, 68, 75))
+        top, left, right = height - BOTTOM - BAR, PAD, width - PAD
+        draw.rounded_rectangle((left, top, right, top + BAR), radius=2, fill=(64, 68, 75))
         filled = left + round((right - left) * min(max(progress, 0.0), 1.0))
         if filled > left:
-            draw.rounded_rectangle((left, top, filled, top + 5), radius=2, fill=HIGHLIGHT)
+            draw.rounded_rectangle((left, top, filled, top + BAR), radius=2, fill=HIGHLIGHT)
     return strip
 
 
@@ -140,6 +206,18 @@ def with_strip(board: Image.Image, strip: Image.Image) -> Image.Image:
     frame.paste(board.convert("RGB"), ((width - board.width) // 2, 0))
     frame.paste(strip, ((width - strip.width) // 2, board.height))
     return frame
+
+
+def with_caption(board: Image.Image, caption: Caption, height: int) -> Image.Image:
+    """``board`` with the strip of ``caption`` (``height`` tall) under it, its texts noted
+    where they land in the frame."""
+    with placed(0, board.height):
+        strip = caption_strip(board.width, *_fields(caption), height=height)
+    return with_strip(board, strip)
+
+
+def _fields(caption: Caption) -> tuple[str, str, float | None, bool]:
+    return caption.title, caption.detail, caption.progress, caption.final
 
 
 def fit_description(head: str, tail: str, middle: Sequence[str], sep: str = " ") -> str:

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Iterable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
 from games.cards import Card, Rank, Suit
-from render.base import face, note_text
+from render.base import Box, face, note_box, recording
+from render.compose import Scene
 
 __all__ = [
     "CARD_RATIO",
@@ -27,10 +28,17 @@ __all__ = [
     "card_image",
     "card_text",
     "cards_text",
+    "dimmed_image",
     "draw_suit",
     "hand_image",
     "hand_size",
     "index_font_size",
+    "parse_card",
+    "place_card",
+    "put_card",
+    "put_fan",
+    "put_hand",
+    "sample_sheet",
     "suit_colour",
 ]
 
@@ -83,6 +91,12 @@ Colour = tuple[int, int, int]
 
 
 # --- words -----------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def parse_card(text: str) -> Card:
+    """``Card.parse``, remembered: a board names the same cards picture after picture."""
+    return Card.parse(text)
 
 
 def card_text(card: Card | None) -> str:
@@ -240,13 +254,13 @@ def _paste_text(
     max_width: float,
     colour: Colour,
     bold: float = 0.0,
-) -> float:
-    """Draw ``text`` horizontally centred at ``centre_x`` from ``top``; return its bottom y."""
+) -> tuple[int, int, int, int]:
+    """Draw ``text`` horizontally centred at ``centre_x`` from ``top``; return its box."""
     mask = _text_mask(text, cap_height, max_width, bold)
     solid = Image.new("RGBA", mask.size, (*colour, 255))
     x, y = round(centre_x - mask.width / 2), round(top)
     image.paste(solid, (x, y), mask)
-    return y + mask.height
+    return x, y, x + mask.width, y + mask.height
 
 
 # --- faces -----------------------------------------------------------------------------------
@@ -305,9 +319,14 @@ def index_font_size(width: int) -> float:
     return _index_cap(width * SUPERSAMPLE) / _CAP_RATIO / SUPERSAMPLE
 
 
-def _corner_layer(card: Card, width: int) -> Image.Image:
-    """The top-left index (rank over a small suit): a transparent layer for the card's corner."""
-    layer = Image.new("RGBA", (round(width * 0.32), round(width * 0.7)), (0, 0, 0, 0))
+def _corner_size(width: int) -> tuple[int, int]:
+    return round(width * 0.32), round(width * 0.7)
+
+
+def _corner_layer(card: Card, width: int) -> tuple[Image.Image, tuple[int, int, int, int]]:
+    """The top-left index (rank over a small suit): a transparent layer for the card's corner,
+    and the box of the rank on it."""
+    layer = Image.new("RGBA", _corner_size(width), (0, 0, 0, 0))
     colour = suit_colour(card.suit)
     cap = _index_cap(width)
     if _is_small(width):  # legibility first: the index is what a phone shows
@@ -315,10 +334,10 @@ def _corner_layer(card: Card, width: int) -> Image.Image:
     else:
         centre_x, max_w, suit_size = width * 0.13, width * 0.2, width * 0.15
     top = width * 0.07
-    bottom = _paste_text(layer, card.rank.label, centre_x, top, cap, max_w, colour, bold=0.06)
-    centre = (centre_x, bottom + width * 0.04 + suit_size / 2)
+    box = _paste_text(layer, card.rank.label, centre_x, top, cap, max_w, colour, bold=0.06)
+    centre = (centre_x, box[3] + width * 0.04 + suit_size / 2)
     draw_suit(ImageDraw.Draw(layer), card.suit, centre, suit_size)
-    return layer
+    return layer, box
 
 
 def _draw_pips(image: Image.Image, card: Card, width: int, height: int) -> None:
@@ -413,14 +432,26 @@ def _draw_cap(draw: ImageDraw.ImageDraw, cx: float, cy: float, w: float, ink: Co
 _EMBLEMS = {Rank.JACK: _draw_cap, Rank.QUEEN: _draw_tiara, Rank.KING: _draw_crown}
 
 
+def _court_panel(width: int, height: int) -> tuple[float, float, float, float]:
+    """The framed panel of a court card: left, top, right, bottom."""
+    x0 = width * (0.31 if _is_small(width) else 0.27)
+    return x0, height * 0.07, width - x0, height * 0.93
+
+
+def _court_letter(card: Card, width: int, height: int) -> tuple[Image.Image, tuple[int, int]]:
+    """The big letter of a court card (its mask) and where its top-left corner goes."""
+    x0, y0, x1, y1 = _court_panel(width, height)
+    block = width * (0.3 + 0.05 + 0.17)  # the letter, a gap and the suit under it
+    mask = _text_mask(card.rank.letter, width * 0.3, (x1 - x0) * 0.9, bold=0.05)
+    return mask, (round(width / 2 - mask.width / 2), round((y0 + y1) / 2 - block / 2))
+
+
 def _draw_court(image: Image.Image, card: Card, width: int, height: int) -> None:
     """A framed panel: emblem on a coloured band, the letter large, the suit under it."""
     draw = ImageDraw.Draw(image)
     band, tint = COURT_COLOURS[card.rank]
     colour = suit_colour(card.suit)
-    x0 = width * (0.31 if _is_small(width) else 0.27)
-    x1 = width - x0
-    y0, y1 = height * 0.07, height * 0.93
+    x0, y0, x1, y1 = _court_panel(width, height)
     line = max(SUPERSAMPLE, round(width * 0.012))
     draw.rounded_rectangle(
         (x0, y0, x1, y1), radius=width * 0.04, fill=tint, outline=band, width=line * 2
@@ -436,22 +467,12 @@ def _draw_court(image: Image.Image, card: Card, width: int, height: int) -> None
     bh = round(band_h + line)
     top_band = image.crop((round(x0), round(y0), round(x1), round(y0) + bh)).rotate(180)
     image.paste(top_band, (round(x0), round(y1) - bh + 1))
-    middle = (y0 + band_h + y1 - band_h) / 2
-    cap = width * 0.3
+    mask, (x, y) = _court_letter(card, width, height)
+    image.paste(Image.new("RGBA", mask.size, (*colour, 255)), (x, y), mask)
     suit_size = width * 0.17
-    gap = width * 0.05
-    block = cap + gap + suit_size
-    bottom = _paste_text(
-        image,
-        card.rank.letter,
-        width / 2,
-        middle - block / 2,
-        cap,
-        (x1 - x0) * 0.9,
-        colour,
-        bold=0.05,
+    draw_suit(
+        draw, card.suit, (width / 2, y + mask.height + width * 0.05 + suit_size / 2), suit_size
     )
-    draw_suit(draw, card.suit, (width / 2, bottom + gap + suit_size / 2), suit_size)
 
 
 def _draw_back(width: int, height: int) -> Image.Image:
@@ -496,7 +517,7 @@ def _draw_face(card: Card, width: int, height: int) -> Image.Image:
         _draw_big_suit(image, card, width, height, 0.42)
     else:
         _draw_pips(image, card, width, height)
-    corner = _corner_layer(card, width)
+    corner, _ = _corner_layer(card, width)
     image.alpha_composite(corner)
     image.alpha_composite(corner.rotate(180), (width - corner.width, height - corner.height))
     return image
@@ -506,11 +527,62 @@ def card_image(card: Card | None, width: int = 80) -> Image.Image:
     """The sprite of ``card`` (``None`` = the back): RGBA, ``width`` x ``card_height(width)``.
 
     The image is cached and shared: do not mutate it (``.copy()`` first if you must).
-    Compose it with ``Image.alpha_composite``/``paste``, which leave it untouched.
+    Compose it with :func:`place_card`, which also notes the index text it shows.
     """
-    if card is not None:
-        note_text(index_font_size(width))
     return _sprite(card, width)
+
+
+@lru_cache(maxsize=512)
+def card_texts(card: Card, width: int) -> tuple[tuple[str, Box, float], ...]:
+    """The texts on ``card``'s sprite ``width`` pixels wide, in the sprite's pixels: the rank in
+    the top-left and the bottom-right corners, then a court card's big letter; each with its
+    box and font size."""
+    big_w, big_h = width * SUPERSAMPLE, card_height(width) * SUPERSAMPLE
+    _, (x0, y0, x1, y1) = _corner_layer(card, big_w)
+    s = SUPERSAMPLE
+    size = index_font_size(width)
+    label = card.rank.label
+    texts = [
+        (label, (x0 / s, y0 / s, x1 / s, y1 / s), size),
+        # the bottom-right corner is the top-left one turned half round
+        (label, ((big_w - x1) / s, (big_h - y1) / s, (big_w - x0) / s, (big_h - y0) / s), size),
+    ]
+    if card.rank in COURT_COLOURS:
+        mask, (x, y) = _court_letter(card, big_w, big_h)
+        box = (x / s, y / s, (x + mask.width) / s, (y + mask.height) / s)
+        texts.append((card.rank.letter, box, big_w * 0.3 / _CAP_RATIO / s))
+    return tuple(texts)
+
+
+def place_card(
+    image: Image.Image,
+    card: Card | None,
+    width: int,
+    xy: tuple[int, int],
+    *,
+    dimmed: bool = False,
+    visible: int | None = None,
+) -> None:
+    """Composite ``card`` (``None``: its back) ``width`` wide at ``xy`` of an RGBA ``image``.
+
+    ``visible`` is how much of its width the next card leaves showing (``None``: all of it);
+    the rank in the top-left corner is noted as text that must stay in that visible part, the
+    rank in the bottom-right corner and a court card's letter only when the whole card shows.
+    """
+    sprite = dimmed_image(card, width) if dimmed else card_image(card, width)
+    image.alpha_composite(sprite, xy)
+    if card is None or not recording():
+        return
+    x, y = xy
+    shown = width if visible is None else visible
+    area = (x, y, x + shown, y + sprite.height)
+    for index, (text, box, size) in enumerate(card_texts(card, width)):
+        if index == 0 or visible is None:  # a card partly covered shows its top-left corner
+            note_box(text, _moved(box, x, y), size, area)
+
+
+def _moved(box: Box, x: float, y: float) -> Box:
+    return box[0] + x, box[1] + y, box[2] + x, box[3] + y
 
 
 @lru_cache(maxsize=512)
@@ -531,10 +603,15 @@ LIFT = 0.14
 """How far a raised card sits above the row, as a fraction of the card height."""
 
 
+DIM = (70, 74, 82)
+"""The colour of the veil."""
+
+
 @lru_cache(maxsize=256)
-def _dimmed(card: Card | None, width: int) -> Image.Image:
+def dimmed_image(card: Card | None, width: int) -> Image.Image:
+    """The sprite of ``card`` under the grey veil of a card that cannot be played."""
     sprite = card_image(card, width)
-    veil = Image.new("RGBA", sprite.size, (70, 74, 82, DIM_ALPHA))
+    veil = Image.new("RGBA", sprite.size, (*DIM, DIM_ALPHA))
     shaded = Image.alpha_composite(sprite, veil)
     shaded.putalpha(sprite.getchannel("A"))
     return shaded
@@ -564,6 +641,8 @@ def hand_image(
     Cards in ``dim`` get a grey veil (not playable); cards in ``raised`` sit higher (selected).
     The height always leaves room for a raised card, so a hand keeps its size as the selection
     changes: see :func:`hand_size`. An empty hand is a transparent card-sized image.
+    The index texts are noted as at the image's top-left corner: draw it inside
+    :func:`~render.base.placed` to note them where the hand goes.
     """
     if not 0 <= overlap < 1:
         raise ValueError(f"overlap {overlap} must be in [0, 1)")
@@ -572,10 +651,157 @@ def hand_image(
     lift = size[1] - card_height(width)
     step = _step(width, overlap)
     dim_set, raised_set = set(dim), set(raised)
-    if any(card is not None for card in cards):
-        note_text(index_font_size(width))
+    last = len(cards) - 1
     for i, card in enumerate(cards):
-        sprite = _dimmed(card, width) if card in dim_set else card_image(card, width)
         y = 0 if card is not None and card in raised_set else lift
-        image.alpha_composite(sprite, (i * step, y))
+        place_card(
+            image,
+            card,
+            width,
+            (i * step, y),
+            dimmed=card in dim_set,
+            visible=None if i == last else step,
+        )
     return image
+
+
+# --- cards in a composed picture ------------------------------------------------------------
+
+
+def put_card(
+    scene: Scene,
+    card: Card | None,
+    width: int,
+    xy: tuple[int, int],
+    *,
+    under: Colour,
+) -> None:
+    """Draw ``card`` (``None``: its back) ``width`` wide at ``xy`` of ``scene``, alone, its
+    rounded corners blended over ``under``: :func:`place_card` for a composed picture (the
+    index texts are noted the same way). Cards that overlap go through :func:`put_hand`."""
+    scene.sprite(("card", card, width, under), partial(card_image, card, width), xy, under=under)
+    if card is not None and recording():
+        _note_card(card, width, xy, None)
+
+
+def put_hand(
+    scene: Scene,
+    cards: Sequence[Card | None],
+    xy: tuple[int, int],
+    *,
+    under: Colour,
+    width: int = 80,
+    overlap: float = 0.45,
+    dim: Collection[Card] = (),
+    raised: Collection[Card] = (),
+) -> None:
+    """Draw ``cards`` in a row at ``xy`` of ``scene`` as :func:`hand_image` draws them (its
+    size is :func:`hand_size`)."""
+    lift = hand_size(len(cards), width, overlap)[1] - card_height(width)
+    raised_set = set(raised)
+    drops = [0 if card is not None and card in raised_set else lift for card in cards]
+    put_fan(
+        scene, cards, xy, width=width, step=_step(width, overlap), under=under, drops=drops, dim=dim
+    )
+
+
+def put_fan(
+    scene: Scene,
+    cards: Sequence[Card | None],
+    xy: tuple[int, int],
+    *,
+    width: int,
+    step: int,
+    under: Colour,
+    drops: Sequence[int] | None = None,
+    dim: Collection[Card] = (),
+) -> None:
+    """Draw ``cards`` at ``xy`` of ``scene``, each ``step`` right of the one before and over
+    it, ``drops`` lower (all 0 by default), those in ``dim`` veiled; their index texts are
+    noted as :func:`place_card` notes them.
+
+    A card's rounded corners are blended over what lies under them: ``under`` at the fan's
+    edges, the face of the card before where it covers a left corner (one sprite a card and
+    what lies under its left corners, so a new hand costs no new drawing).
+    """
+    dim_set = set(dim)
+    drops = drops or [0] * len(cards)
+    x, y = xy
+    for i, (card, drop) in enumerate(zip(cards, drops, strict=True)):
+        dimmed = card in dim_set
+        before = None
+        if i and cards[i - 1] is not None:  # the card whose face lies under this one's left
+            before = (cards[i - 1] in dim_set, step, drops[i - 1] - drop)
+        key = ("card", card, width, dimmed, under, before)
+        draw = partial(_over_before, card, width, dimmed, under, before)
+        scene.sprite(key, draw, (x + i * step, y + drop), under=under)
+    if recording():
+        last = len(cards) - 1
+        for i, (card, drop) in enumerate(zip(cards, drops, strict=True)):
+            if card is not None:
+                _note_card(card, width, (x + i * step, y + drop), None if i == last else step)
+
+
+def _over_before(
+    card: Card | None,
+    width: int,
+    dimmed: bool,
+    under: Colour,
+    before: tuple[bool, int, int] | None,
+) -> Image.Image:
+    """The card's sprite over ``under`` and, ``before`` = (dimmed, step, drop), the card
+    before it in a fan (a blank face: where a card's left corners lie on the one before,
+    that one shows its edge and plain paper): RGBA, transparent where the card does not
+    reach."""
+    sprite = dimmed_image(card, width) if dimmed else card_image(card, width)
+    ground = Image.new("RGBA", sprite.size, (*under, 255))
+    if before is not None:
+        veiled, step, drop = before
+        face = _blank_face(width, veiled)
+        ground.alpha_composite(face, (0, max(drop, 0)), (step, max(-drop, 0)))
+    ground.alpha_composite(sprite)
+    ground.putalpha(sprite.getchannel("A").point(_DRAWN))
+    return ground
+
+
+@lru_cache(maxsize=16)
+def _blank_face(width: int, dimmed: bool) -> Image.Image:
+    """A card with nothing on it, drawn as the cards are (veiled when ``dimmed``)."""
+    height = card_height(width)
+    big, _ = _blank(width * SUPERSAMPLE, height * SUPERSAMPLE, PAPER)
+    face = big.resize((width, height), Image.Resampling.LANCZOS)
+    if dimmed:
+        veiled = Image.alpha_composite(face, Image.new("RGBA", face.size, (*DIM, DIM_ALPHA)))
+        veiled.putalpha(face.getchannel("A"))
+        return veiled
+    return face
+
+
+_DRAWN = [0] + [255] * 255  # where a sprite draws anything
+
+
+def _note_card(card: Card, width: int, xy: tuple[int, int], visible: int | None) -> None:
+    x, y = xy
+    shown = width if visible is None else visible
+    area = (x, y, x + shown, y + card_height(width))
+    for index, (text, box, size) in enumerate(card_texts(card, width)):
+        if index == 0 or visible is None:
+            note_box(text, _moved(box, x, y), size, area)
+
+
+SAMPLE_CARDS = tuple(
+    Card.parse(code) for code in ("AS", "TH", "7C", "5D", "JD", "JS", "QH", "QC", "KS", "KD")
+)
+"""Cards with every colour a face shows: pips and aces of both colours, each court of both."""
+
+
+def sample_sheet(width: int, under: Colour, dimmed: bool = False) -> Image.Image:
+    """:data:`SAMPLE_CARDS` and the back ``width`` wide side by side over ``under`` (RGB):
+    the colours a kind's palette must hold for its cards."""
+    cards = [*SAMPLE_CARDS, None]
+    sheet = Image.new("RGBA", (width * len(cards), card_height(width)), (*under, 255))
+    for i, card in enumerate(cards):
+        sheet.alpha_composite(
+            dimmed_image(card, width) if dimmed else card_image(card, width), (i * width, 0)
+        )
+    return sheet.convert("RGB")

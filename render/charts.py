@@ -2,12 +2,18 @@
 Hearts game's running totals. Pure functions from numbers to a :class:`~render.base.Picture`
 whose alt text carries the same facts in words.
 
+Charts are drawn for a phone: 400 px wide (shown about 330 px wide, every text 14 px or more is
+11.5 px or more there). With nothing to chart, a chart is not drawn empty: :func:`has_ratings`
+and :func:`has_games` tell the caller to say so in a sentence instead.
+
 A plotting library would add ~0.5 s of import and tens of MB to the bot for four simple charts
 (``python -m bench.perf.pictures`` measures it); these are lines, dots, bars and labels.
 
 >>> pic = scoreboard_chart("Checkers", [("Ann", 1262.0), ("Bob", 1190.5)], "rating")
 >>> pic.png[:4], pic.description
 (b'\\x89PNG', 'Checkers, top 2 by rating: 1. Ann 1262; 2. Bob 1190.5.')
+>>> has_ratings({"HQ": []}), has_games([("Kabu", 0, 0)])
+(False, False)
 """
 
 from __future__ import annotations
@@ -20,10 +26,27 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.base import BACKGROUND, GOLD, INK, MUTED, Picture, font, to_picture
+from render.base import (
+    BACKGROUND,
+    GOLD,
+    INK,
+    MUTED,
+    Box,
+    Picture,
+    face,
+    legible_size,
+    note_box,
+    recording,
+    to_picture,
+)
 
 SS = 2  # drawn at twice the size and scaled down, for smooth lines and dots
-WIDTH = 720
+WIDTH = 400
+PAD = 16  # the margin left and right
+TEXT = legible_size(WIDTH)  # the smallest text: axis labels, legends, values
+NAME = TEXT + 1  # names beside bars
+TITLE = TEXT + 3
+LINE = 24  # a legend's line
 GRID = (64, 68, 75)
 AXIS = (110, 115, 124)
 PANEL = (49, 51, 56)
@@ -157,14 +180,22 @@ class _Canvas:
         self.draw = ImageDraw.Draw(self.image)
 
     def text(
-        self, xy: Point, text: str, size: int = 14, fill: Colour = INK, anchor: str = "la"
+        self,
+        xy: Point,
+        text: str,
+        size: int = TEXT,
+        fill: Colour = INK,
+        anchor: str = "la",
+        within: Box | None = None,
     ) -> None:
-        self.draw.text(
-            (xy[0] * SS, xy[1] * SS), text, font=font(size * SS), fill=fill, anchor=anchor
-        )
+        big, typeface = (xy[0] * SS, xy[1] * SS), face(size * SS)
+        self.draw.text(big, text, font=typeface, fill=fill, anchor=anchor)
+        if recording():
+            box = self.draw.textbbox(big, text, font=typeface, anchor=anchor)
+            note_box(text, tuple(v / SS for v in box), size, within)  # type: ignore[arg-type]
 
-    def text_width(self, text: str, size: int = 14) -> float:
-        return font(size * SS).getlength(text) / SS
+    def text_width(self, text: str, size: int = TEXT) -> float:
+        return face(size * SS).getlength(text) / SS
 
     def line(self, points: Sequence[Point], fill: Colour, width: float = 1.0) -> None:
         self.draw.line(
@@ -198,6 +229,14 @@ class _Canvas:
             self.line([(x, y), (min(x + 6, x1), y)], fill)
             x += 10
 
+    def fit(self, text: str, size: int, width: float) -> str:
+        """``text`` cut with an ellipsis to at most ``width`` pixels at ``size``."""
+        if self.text_width(text, size) <= width:
+            return text
+        while text and self.text_width(text.rstrip() + "…", size) > width:
+            text = text[:-1]
+        return text.rstrip() + "…"
+
     def done(self) -> Image.Image:
         return self.image.resize((self.width, self.height), Image.Resampling.LANCZOS)
 
@@ -212,6 +251,11 @@ class LineLayout:
     y_ticks: tuple[float, ...]
 
 
+PLOT_TOP = 44  # under the title
+PLOT_LEFT = 58  # room for the value labels left of the plot
+AXIS_LABELS = 30  # under the plot, for the labels of the x axis
+
+
 def _line_layout(
     xs: Sequence[float],
     ys: Sequence[float],
@@ -220,13 +264,14 @@ def _line_layout(
     x_pad: float,
     y_extra: Sequence[float] = (),
     y_pad: float = 10.0,
-    legend_width: int = 0,
 ) -> LineLayout:
+    """The plot of a line chart ``size`` big (its legend goes under it, outside ``size``)."""
     width, height = size
-    box = (64, 52, width - 24 - legend_width, height - 40)
+    box = (PLOT_LEFT, PLOT_TOP, width - PAD, height - AXIS_LABELS)
     low, high = min([*ys, *y_extra]), max([*ys, *y_extra])
     margin = (high - low) * 0.04  # keeps the dots off the plot's edges
-    ticks = nice_range(low - margin, high + margin, pad=y_pad)
+    bottom = low - margin if low < 0 or low - margin >= 0 else 0.0  # no negative axis for none
+    ticks = nice_range(bottom, high + margin, count=4, pad=y_pad)
     lo, hi = min(xs), max(xs)
     if hi - lo < 1e-9:
         lo, hi = lo - x_pad, hi + x_pad
@@ -235,43 +280,76 @@ def _line_layout(
     return LineLayout(box, x, y, tuple(ticks))
 
 
-def _draw_axes(canvas: _Canvas, layout: LineLayout, x_ticks: Sequence[tuple[float, str]]) -> None:
-    left, top, right, bottom = layout.box
+def _spaced(canvas: _Canvas, ticks: Sequence[tuple[float, str]], scale: Scale) -> bool:
+    """Whether the labels of ``ticks`` fit side by side, each inside the picture."""
+    right_edge = -1e9
+    for value, label in ticks:
+        half = canvas.text_width(label) / 2
+        x = scale.px(value)
+        if x - half < right_edge + 10 or x - half < 2 or x + half > canvas.width - 2:
+            return False
+        right_edge = x + half
+    return True
+
+
+def _time_axis(canvas: _Canvas, layout: LineLayout) -> list[tuple[float, str]]:
+    """Round instants for the x axis: as many as have room for their labels."""
+    for count in (6, 5, 4, 3, 2, 1):
+        ticks = time_ticks(layout.x.lo, layout.x.hi, count)
+        if _spaced(canvas, ticks, layout.x):
+            return ticks
+    return []
+
+
+def _draw_axes(
+    canvas: _Canvas, layout: LineLayout, x_ticks: Sequence[tuple[float, str]], dy: float = 0
+) -> None:
+    left, right = layout.box[0], layout.box[2]
+    top, bottom = layout.box[1] + dy, layout.box[3] + dy
     canvas.rect((left, top, right, bottom), fill=PANEL, radius=6)
     for value in layout.y_ticks:
-        y = layout.y.px(value)
+        y = layout.y.px(value) + dy
         canvas.line([(left, y), (right, y)], GRID)
-        canvas.text((left - 8, y), _number(value), 13, MUTED, "rm")
+        canvas.text((left - 8, y), _number(value), TEXT, MUTED, "rm")
     for value, label in x_ticks:
         x = layout.x.px(value)
         canvas.line([(x, bottom), (x, bottom + 5)], AXIS)
-        canvas.text((x, bottom + 8), label, 12, MUTED, "ma")
+        canvas.text((x, bottom + 7), label, TEXT, MUTED, "ma")
 
 
-def _legend(
-    canvas: _Canvas, items: Sequence[tuple[str, str, tuple[int, int, int]]], x: float, y: float
-) -> None:
+def _legend(canvas: _Canvas, items: Sequence[tuple[str, str, Colour]], y: float) -> None:
+    """A line an item under a chart: its colour's dot, its name, and its value on the right."""
     for name, value, colour in items:
-        canvas.dot(x + 6, y + 8, colour, 5)
-        canvas.text((x + 18, y + 8), name, 14, INK, "lm")
-        canvas.text((x + 18, y + 25), value, 12, MUTED, "lm")
-        y += 40
+        canvas.dot(PAD + 6, y + LINE / 2, colour, 5)
+        canvas.text((canvas.width - PAD, y + LINE / 2), value, TEXT, MUTED, "rm")
+        room = canvas.width - 2 * PAD - 20 - canvas.text_width(value) - 10
+        canvas.text((PAD + 20, y + LINE / 2), canvas.fit(name, NAME, room), NAME, INK, "lm")
+        y += LINE
 
 
-def _fit(canvas: _Canvas, text: str, size: int, width: float) -> str:
-    if canvas.text_width(text, size) <= width:
-        return text
-    while text and canvas.text_width(text + "…", size) > width:
-        text = text[:-1]
-    return text + "…"
+def _title(canvas: _Canvas, text: str, dy: float = 0) -> None:
+    canvas.text((PAD, dy + 12), canvas.fit(text, TITLE, canvas.width - 2 * PAD), TITLE, INK)
+
+
+def _sentence_picture(text: str, filename: str, description: str) -> Picture:
+    """A picture of one sentence, for a chart with nothing to chart (callers should rather
+    say it in their message: see :func:`has_ratings`, :func:`has_games`)."""
+    canvas = _Canvas(WIDTH, 48)
+    canvas.text((WIDTH / 2, 24), canvas.fit(text, NAME, WIDTH - 2 * PAD), NAME, MUTED, "mm")
+    return to_picture(canvas.done(), filename, description)
 
 
 # -- rating over time -------------------------------------------------------------------------
 
 RatingSeries = Mapping[str, Sequence[tuple[float, float]]]
-RATING_SIZE = (WIDTH, 340)
-LEGEND_WIDTH = 150
+RATING_SIZE = (WIDTH, 250)
+"""The rating chart's title and plot; the legend, a line a server, goes under it."""
 MARKERS_UP_TO = 60  # a series with more games is drawn as a line only
+
+
+def has_ratings(series: RatingSeries) -> bool:
+    """Whether ``series`` holds a rated game to chart (if not, say "no rated games yet")."""
+    return any(series.values())
 
 
 def rating_series(
@@ -304,45 +382,33 @@ def rating_layout(series: RatingSeries, size: tuple[int, int] = RATING_SIZE) -> 
     """The scales :func:`rating_chart` plots ``series`` with (shared with the tests)."""
     xs = [t for points in series.values() for t, _ in points]
     ys = [r for points in series.values() for _, r in points]
-    return _line_layout(
-        xs, ys, size, x_pad=DAY, y_extra=[DEFAULT_RATING], legend_width=LEGEND_WIDTH
-    )
+    return _line_layout(xs, ys, size, x_pad=DAY, y_extra=[DEFAULT_RATING])
+
+
+def _rating_height(series: RatingSeries) -> int:
+    return RATING_SIZE[1] + LINE * sum(1 for points in series.values() if points) + 8
 
 
 def _draw_rating(canvas: _Canvas, series: RatingSeries, title: str, dy: int = 0) -> None:
-    canvas.text((20, dy + 16), title, 20, INK)
-    if not any(series.values()):
-        canvas.text((WIDTH / 2, dy + RATING_SIZE[1] / 2), "No rated games yet", 16, MUTED, "mm")
-        return
+    _title(canvas, title, dy)
     layout = rating_layout(series)
-    layout = LineLayout(
-        (layout.box[0], layout.box[1] + dy, layout.box[2], layout.box[3] + dy),
-        layout.x,
-        Scale(layout.y.lo, layout.y.hi, layout.y.start + dy, layout.y.end + dy),
-        layout.y_ticks,
-    )
-    _draw_axes(canvas, layout, time_ticks(layout.x.lo, layout.x.hi))
+    _draw_axes(canvas, layout, _time_axis(canvas, layout), dy)
     left, _, right, _ = layout.box
-    canvas.dashed(layout.y.px(DEFAULT_RATING), left, right, AXIS)
+    canvas.dashed(layout.y.px(DEFAULT_RATING) + dy, left, right, AXIS)
     legend = []
     for index, (name, points) in enumerate(series.items()):
         if not points:
             continue
         colour = SERIES[index % len(SERIES)]
-        xy = [(layout.x.px(t), layout.y.px(r)) for t, r in points]
+        xy = [(layout.x.px(t), layout.y.px(r) + dy) for t, r in points]
         if len(xy) > 1:
             canvas.line(xy, colour, 2.5)
         if len(xy) <= MARKERS_UP_TO:
             for x, y in xy:
                 canvas.dot(x, y, colour)
-        legend.append(
-            (
-                _fit(canvas, name, 14, LEGEND_WIDTH - 30),
-                f"now {_number(points[-1][1])} · {len(points)} games",
-                colour,
-            )
-        )
-    _legend(canvas, legend, right + 16, layout.box[1])
+        games = f"{len(points)} game{'s' if len(points) != 1 else ''}"
+        legend.append((name, f"now {_number(points[-1][1])} · {games}", colour))
+    _legend(canvas, legend, dy + RATING_SIZE[1])
 
 
 def describe_ratings(series: RatingSeries, title: str) -> str:
@@ -371,40 +437,56 @@ def describe_ratings(series: RatingSeries, title: str) -> str:
 
 def rating_chart(series: RatingSeries, title: str = "Checkers rating") -> Picture:
     """A member's rating over time, one line per server (``series``: name -> [(time, rating)],
-    oldest first). The default rating is the dashed line; each game is a dot."""
-    canvas = _Canvas(*RATING_SIZE)
+    oldest first). The default rating is the dashed line; each game is a dot. With no rated
+    game (:func:`has_ratings`) it is a picture of that sentence only."""
+    description = describe_ratings(series, title)
+    if not has_ratings(series):
+        return _sentence_picture("No rated games yet", "rating.png", description)
+    canvas = _Canvas(WIDTH, _rating_height(series))
     _draw_rating(canvas, series, title)
-    return to_picture(canvas.done(), "rating.png", describe_ratings(series, title))
+    return to_picture(canvas.done(), "rating.png", description)
 
 
 # -- games played and won ---------------------------------------------------------------------
 
 GamesRows = Sequence[tuple[str, int, int]]  # game, played, won
+GAME_ROW = 30
+
+
+def has_games(rows: GamesRows) -> bool:
+    """Whether ``rows`` hold a finished game to chart (if not, say "no finished games yet")."""
+    return any(played for _, played, _ in rows)
 
 
 def _games_height(rows: GamesRows) -> int:
-    return 70 + 34 * max(1, len(rows))
+    return 52 + GAME_ROW * max(1, len(rows)) + 6
 
 
 def _draw_games(canvas: _Canvas, rows: GamesRows, title: str, dy: int = 0) -> None:
-    canvas.text((20, dy + 16), title, 20, INK)
-    canvas.dot(WIDTH - 200, dy + 26, PLAYED, 5)
-    canvas.text((WIDTH - 188, dy + 26), "played", 13, MUTED, "lm")
-    canvas.dot(WIDTH - 110, dy + 26, WON, 5)
-    canvas.text((WIDTH - 98, dy + 26), "won", 13, MUTED, "lm")
+    legend_x = WIDTH - PAD - canvas.text_width("won") - 16 - canvas.text_width("played") - 32
+    canvas.text((PAD, dy + 12), canvas.fit(title, TITLE, legend_x - 2 * PAD), TITLE, INK)
+    canvas.dot(legend_x + 6, dy + 22, PLAYED, 5)
+    canvas.text((legend_x + 16, dy + 22), "played", TEXT, MUTED, "lm")
+    won_x = legend_x + 16 + canvas.text_width("played") + 16
+    canvas.dot(won_x + 6, dy + 22, WON, 5)
+    canvas.text((won_x + 16, dy + 22), "won", TEXT, MUTED, "lm")
     if not rows:
-        canvas.text((WIDTH / 2, dy + 76), "No finished games yet", 16, MUTED, "mm")
+        canvas.text((WIDTH / 2, dy + 67), "No finished games yet", NAME, MUTED, "mm")
         return
-    left, right = 130, WIDTH - 70
+    left = PAD + max(canvas.text_width(game, NAME) for game, _, _ in rows) + 10
+    widest = max(canvas.text_width(f"{won} of {played}") for _, played, won in rows)
+    right = WIDTH - PAD - widest - 8
     most = max(played for _, played, _ in rows) or 1
     scale = Scale(0, most, left, right)
     for i, (game, played, won) in enumerate(rows):
-        y = dy + 56 + 34 * i
-        canvas.text((left - 12, y + 12), game, 15, INK, "rm")
-        canvas.rect((left, y, scale.px(played), y + 24), fill=PLAYED, radius=4)
+        y = dy + 48 + GAME_ROW * i
+        canvas.text((left - 10, y + 11), game, NAME, INK, "rm")
+        canvas.rect((left, y, max(scale.px(played), left + 2), y + 22), fill=PLAYED, radius=4)
         if won:
-            canvas.rect((left, y + 6, scale.px(won), y + 18), fill=WON, radius=3)
-        canvas.text((scale.px(played) + 8, y + 12), f"{won} of {played}", 13, MUTED, "lm")
+            canvas.rect((left, y + 6, scale.px(won), y + 16), fill=WON, radius=3)
+        canvas.text(
+            (max(scale.px(played), left + 2) + 8, y + 11), f"{won} of {played}", TEXT, MUTED, "lm"
+        )
 
 
 def describe_games(rows: GamesRows, title: str = "Games played and won") -> str:
@@ -427,54 +509,73 @@ def stats_chart(
     games: GamesRows,
     rating_title: str = "Checkers rating",
 ) -> Picture:
-    """``/stats`` in one picture: the member's rating over time above games played and won."""
-    height = RATING_SIZE[1] + _games_height(games)
-    canvas = _Canvas(WIDTH, height)
-    _draw_rating(canvas, ratings, f"{name} · {rating_title}")
-    canvas.line([(20, RATING_SIZE[1] - 6), (WIDTH - 20, RATING_SIZE[1] - 6)], GRID)
-    _draw_games(canvas, games, "Games played and won", dy=RATING_SIZE[1])
+    """``/stats`` in one picture: the member's rating over time above games played and won.
+
+    Without a rated game (:func:`has_ratings`) only the games are drawn, under a title with the
+    member's name; the caller says "no rated games yet" in its message.
+    """
     text = f"{name}'s record. {describe_ratings(ratings, rating_title)} {describe_games(games)}"
+    if not has_ratings(ratings):
+        canvas = _Canvas(WIDTH, _games_height(games))
+        _draw_games(canvas, games, f"{name} · games")
+        return to_picture(canvas.done(), "stats.png", text)
+    top = _rating_height(ratings)
+    canvas = _Canvas(WIDTH, top + _games_height(games))
+    tail = f" · {rating_title}"
+    who = canvas.fit(name, TITLE, WIDTH - 2 * PAD - canvas.text_width(tail, TITLE))
+    _draw_rating(canvas, ratings, who + tail)
+    canvas.line([(PAD, top - 4), (WIDTH - PAD, top - 4)], GRID)
+    _draw_games(canvas, games, "Games played and won", dy=top)
     return to_picture(canvas.done(), "stats.png", text)
 
 
 # -- scoreboard -------------------------------------------------------------------------------
 
+BOARD_ROW = 30
+
 
 def scoreboard_chart(
     title: str, rows: Sequence[tuple[str, float]], measure: str, *, limit: int = 10
 ) -> Picture:
-    """The top ``limit`` of a scoreboard as bars (``rows``: name and value, best first)."""
+    """The top ``limit`` of a scoreboard as bars (``rows``: name and value, best first).
+
+    With no rows it is a picture of the sentence "No games finished yet" only.
+    """
     rows = list(rows)[:limit]
-    height = 70 + 36 * max(1, len(rows))
-    canvas = _Canvas(WIDTH, height)
-    canvas.text((20, 16), f"{title} · top {len(rows)} by {measure}", 20, INK)
-    if not rows:
-        canvas.text((WIDTH / 2, 76), "No games finished yet", 16, MUTED, "mm")
-    else:
-        values = [value for _, value in rows]
-        low = min(0.0, min(values))
-        # ratings sit far from zero: start their bars a little under the lowest one
-        if low == 0.0 and min(values) > 0.6 * max(values) and max(values) > 100:
-            low = nice_range(min(values) - nice_step(max(values) - min(values)), max(values))[0]
-        scale = Scale(low, max(values) if max(values) > low else low + 1, 200, WIDTH - 80)
-        for place, (name, value) in enumerate(rows, start=1):
-            y = 56 + 36 * (place - 1)
-            colour = GOLD if place == 1 else SERIES[1] if place <= 3 else (96, 140, 170)
-            canvas.text((20, y + 13), f"{place}.", 15, MUTED, "lm")
-            canvas.text((48, y + 13), _fit(canvas, name, 15, 140), 15, INK, "lm")
-            end = max(scale.px(value), 204)
-            canvas.rect((200, y, end, y + 26), fill=colour, radius=4)
-            canvas.text((end + 8, y + 13), _number(value), 14, INK, "lm")
-        if low:
-            canvas.text((WIDTH - 20, 22), f"bars start at {_number(low)}", 12, MUTED, "ra")
     words = "; ".join(f"{i}. {name} {_number(v)}" for i, (name, v) in enumerate(rows, start=1))
     text = f"{title}, top {len(rows)} by {measure}: {words or 'no games finished yet'}."
+    if not rows:
+        return _sentence_picture("No games finished yet", "scoreboard.png", text)
+    values = [value for _, value in rows]
+    low = min(0.0, min(values))
+    # ratings sit far from zero: start their bars a little under the lowest one
+    if low == 0.0 and min(values) > 0.6 * max(values) and max(values) > 100:
+        low = nice_range(min(values) - nice_step(max(values) - min(values)), max(values))[0]
+    top = 40 + (22 if low else 0)
+    canvas = _Canvas(WIDTH, top + BOARD_ROW * len(rows) + 8)
+    _title(canvas, f"{title} · top {len(rows)} by {measure}")
+    if low:
+        canvas.text((PAD, 38), f"bars start at {_number(low)}", TEXT, MUTED)
+    place_w = canvas.text_width(f"{len(rows)}.")
+    names_x = PAD + place_w + 8
+    left = names_x + 124
+    right = WIDTH - PAD - max(canvas.text_width(_number(v)) for v in values) - 8
+    scale = Scale(low, max(values) if max(values) > low else low + 1, left, right)
+    for place, (name, value) in enumerate(rows, start=1):
+        y = top + BOARD_ROW * (place - 1)
+        colour = GOLD if place == 1 else SERIES[1] if place <= 3 else (96, 140, 170)
+        canvas.text((PAD, y + 11), f"{place}.", TEXT, MUTED, "lm")
+        canvas.text((names_x, y + 11), canvas.fit(name, NAME, left - names_x - 8), NAME, INK, "lm")
+        end = max(scale.px(value), left + 4)
+        canvas.rect((left, y, end, y + 22), fill=colour, radius=4)
+        canvas.text((end + 8, y + 11), _number(value), TEXT, INK, "lm")
     return to_picture(canvas.done(), "scoreboard.png", text)
 
 
 # -- hearts running totals --------------------------------------------------------------------
 
-HEARTS_SIZE = (WIDTH, 360)
+HEARTS_SIZE = (WIDTH, 250)
+"""The running totals' title and plot; the legend, a line a player, goes under it."""
 
 
 def hearts_layout(
@@ -483,9 +584,7 @@ def hearts_layout(
     """The scales :func:`hearts_totals_chart` uses: hands 0..n across, totals up."""
     totals = _running(per_hand)
     ys = [v for row in totals for v in row]
-    return _line_layout(
-        list(range(len(totals))), ys, size, x_pad=1, y_extra=[0, target], legend_width=LEGEND_WIDTH
-    )
+    return _line_layout(list(range(len(totals))), ys, size, x_pad=1, y_extra=[0, target])
 
 
 def _running(per_hand: Sequence[Sequence[int]]) -> list[list[int]]:
@@ -496,23 +595,32 @@ def _running(per_hand: Sequence[Sequence[int]]) -> list[list[int]]:
     return rows
 
 
+def _hand_ticks(canvas: _Canvas, layout: LineLayout, hands: int) -> list[tuple[float, str]]:
+    """Hand numbers along the x axis, every one or every few, as room allows."""
+    for every in (1, 2, 5, 10, 20, 50):
+        ticks = [(float(h), str(h)) for h in range(0, hands + 1, every)]
+        if _spaced(canvas, ticks, layout.x):
+            return ticks
+    return [(0.0, "0")]
+
+
 def hearts_totals_chart(
     per_hand: Sequence[Sequence[int]],
     names: Sequence[str],
     target: int = 100,
 ) -> Picture:
     """A Hearts game's running totals hand by hand, a line a player; the target dashed."""
-    canvas = _Canvas(*HEARTS_SIZE)
-    canvas.text((20, 16), "Hearts · running totals", 20, INK)
+    canvas = _Canvas(WIDTH, HEARTS_SIZE[1] + LINE * len(names) + 8)
+    _title(canvas, "Hearts · running totals")
     totals = _running(per_hand)
     layout = hearts_layout(per_hand, target)
     hands = len(totals) - 1
-    every = max(1, math.ceil(hands / 12))
-    _draw_axes(canvas, layout, [(h, str(h)) for h in range(0, hands + 1, every)])
-    canvas.text((layout.box[0] - 8, layout.box[3] + 8), "hand", 12, MUTED, "ra")
-    left, top, right, _ = layout.box
-    canvas.dashed(layout.y.px(target), left, right, (214, 40, 52))
-    canvas.text((right - 4, layout.y.px(target) - 4), f"{target}", 12, (230, 120, 120), "rb")
+    _draw_axes(canvas, layout, _hand_ticks(canvas, layout, hands))
+    left, _, right, bottom = layout.box
+    canvas.text((left - 8, bottom + 7), "hand", TEXT, MUTED, "ra")
+    target_y = layout.y.px(target)
+    canvas.dashed(target_y, left, right, (214, 40, 52))
+    canvas.text((left + 4, target_y - 3), f"{target}", TEXT, (230, 120, 120), "lb")
     final = totals[-1]
     best = min(final)
     legend = []
@@ -523,8 +631,8 @@ def hearts_totals_chart(
         for x, y in xy[1:]:
             canvas.dot(x, y, colour, 4)
         won = " · wins" if final[seat] == best and max(final) >= target else ""
-        legend.append((_fit(canvas, name, 14, LEGEND_WIDTH - 30), f"{final[seat]}{won}", colour))
-    _legend(canvas, legend, right + 16, top)
+        legend.append((name, f"{final[seat]}{won}", colour))
+    _legend(canvas, legend, HEARTS_SIZE[1])
     return to_picture(
         canvas.done(), "hearts-totals.png", describe_hearts_totals(per_hand, names, target)
     )

@@ -3,20 +3,37 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.checkers import CheckersView, square_coords
-from render.base import BACKGROUND, GOLD, HIGHLIGHT, INK, MUTED, Picture, fit_text, font, to_picture
+from render.base import (
+    BACKGROUND,
+    GOLD,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    Box,
+    Colour,
+    Picture,
+    face,
+    fit_text,
+    note_box,
+    note_drawn,
+    recording,
+    text_width,
+)
+from render.compose import Kind, Scene, reused
+from render.palette import Palette
 
 SQUARE = 60
 MARGIN = 16
 HEADER = 70  # the status line and, under it, the last move or a draw offer
 FOOTER = 104  # piece counts, the recent moves and which king row is where
-NUMBER_SIZE = 15  # square numbers (typed moves use them): 11.7 px on a 400 px wide phone
-TEXT_SIZE = 17
+NUMBER_SIZE = 18  # square numbers (typed moves use them): 11.5 px as a phone shows the board
+TEXT_SIZE = 18  # the smallest legible size in a picture this wide (render.base.legible_size)
 STATUS_SIZE = 23
 
 LIGHT = (232, 220, 192)
@@ -83,100 +100,194 @@ def _crown(draw: ImageDraw.ImageDraw, big: int) -> None:
         draw.ellipse((x - r, y - r, x + r, y + r), fill=GOLD, outline=outline, width=3)
 
 
-def _blend(base: tuple[int, int, int], tint: tuple[int, int, int], amount: float):
-    return tuple(round(b + (t - b) * amount) for b, t in zip(base, tint, strict=True))
+def _blend(base: tuple[int, int, int], tint: tuple[int, int, int], amount: float) -> Colour:
+    return (
+        round(base[0] + (tint[0] - base[0]) * amount),
+        round(base[1] + (tint[1] - base[1]) * amount),
+        round(base[2] + (tint[2] - base[2]) * amount),
+    )
 
 
-def _draw_board(image: Image.Image, view: CheckersView, flip: bool) -> None:
+MARKED = _blend(DARK, HIGHLIGHT, 0.55)  # the squares of the last move
+EDGE = (20, 40, 28)  # the line round the board
+NUMBER_AT = (3, 1)  # a square number's place in its square
+# The picture's bands: the status, the last move, the eight rows (the first and last with the
+# board's edge), the piece counts, the moves, the king rows. A move draws and compresses again
+# only the bands it changed.
+FOOT = HEADER + 8 * SQUARE + 2
+BANDS = (
+    0,
+    36,
+    HEADER - 2,
+    *(HEADER + SQUARE * row for row in range(1, 8)),
+    FOOT,
+    FOOT + 41,
+    FOOT + 69,
+)
+
+
+def _palette() -> Palette:
+    pieces = [BLACK_FILL, BLACK_RIM, BLACK_RING, RED_FILL, RED_RIM, RED_RING, GOLD, CAPTURED]
+    exact = [BACKGROUND, INK, MUTED, LIGHT, DARK, MARKED, HIGHLIGHT, EDGE, NUMBER_INK]
+    return Palette.build(
+        [*exact, NUMBER_EDGE, *pieces],
+        ramps=[(INK, BACKGROUND), (MUTED, BACKGROUND)],
+        samples=_samples,
+    )
+
+
+def _samples() -> list[Image.Image]:
+    """Pictures with every colour a board shows: each piece on a square, marked or not, a
+    square jumped through and a piece taken, the empty board's corner, the footer's pieces."""
+    shown = [
+        (letter, marked, False, False)
+        for letter in ("", "b", "r", "B", "R")
+        for marked in (False, True)
+    ]
+    shown += [("", True, True, False), ("b", False, False, True), ("R", True, False, True)]
+    row = Image.new("RGB", (SQUARE * len(shown), SQUARE))
+    for i, (letter, marked, path, captured) in enumerate(shown):
+        row.paste(_square(32, letter, marked, path, captured), (i * SQUARE, 0))
+    icons = [_flat(_piece(letter, 30), BACKGROUND) for letter in "br"]
+    corner = _board(False).crop((0, 0, WIDTH // 2, HEADER + 2 * SQUARE))
+    return [corner, row, *icons]
+
+
+def _flat(image: Image.Image, under: Colour) -> Image.Image:
+    flat = Image.new("RGBA", image.size, (*under, 255))
+    flat.alpha_composite(image)
+    return flat.convert("RGB")
+
+
+CHECKERS = Kind("checkers", _palette)
+
+
+def _board(flip: bool) -> Image.Image:
+    """The empty board: light and dark squares, each dark one numbered, and its edge."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
+    ox, oy = MARGIN, HEADER
+    draw.rectangle((ox, oy, ox + 8 * SQUARE - 1, oy + 8 * SQUARE - 1), fill=LIGHT)
+    for square in range(1, 33):
+        row, col = _cell(square, flip)
+        image.paste(_square(square), (ox + col * SQUARE, oy + row * SQUARE))
+    draw.rectangle(
+        (ox - 2, oy - 2, ox + 8 * SQUARE + 1, oy + 8 * SQUARE + 1), outline=EDGE, width=2
+    )
+    draw.text(KING_ROWS, _king_rows(flip), fill=MUTED, font=face(TEXT_SIZE))
+    return image
+
+
+KING_ROWS = (MARGIN, HEADER + 8 * SQUARE + 72)  # where the line naming the king rows starts
+
+
+def _king_rows(flip: bool) -> str:
+    top, bottom = ("Red's", "Black's")
+    if flip:
+        top, bottom = bottom, top
+    return f"Top: {top} king row. Bottom: {bottom}."
+
+
+def _square(
+    square: int, letter: str = "", marked: bool = False, path: bool = False, captured: bool = False
+) -> Image.Image:
+    """A dark square with its number: a piece on it, marked as the last move's, a dot where
+    the move jumped through, a cross on a piece it took."""
+    tile = Image.new("RGBA", (SQUARE, SQUARE), (*(MARKED if marked else DARK), 255))
+    draw = ImageDraw.Draw(tile)
+    if letter:
+        tile.alpha_composite(_piece(letter))
+    c = SQUARE // 2
+    if path:
+        r: float = 7
+        draw.ellipse((c - r, c - r, c + r, c + r), fill=HIGHLIGHT, outline=(60, 50, 10))
+    if captured:
+        r = SQUARE * 0.36
+        draw.ellipse((c - r, c - r, c + r, c + r), outline=CAPTURED, width=3)
+        d = SQUARE * 0.2
+        draw.line((c - d, c - d, c + d, c + d), fill=CAPTURED, width=5)
+        draw.line((c - d, c + d, c + d, c - d), fill=CAPTURED, width=5)
+    # the number goes on top of the piece, outlined, so it is always readable
+    draw.text(
+        NUMBER_AT, str(square), fill=NUMBER_INK, font=face(NUMBER_SIZE), stroke_width=2,
+        stroke_fill=NUMBER_EDGE,
+    )  # fmt: skip
+    return tile.convert("RGB")
+
+
+@lru_cache(maxsize=1)
+def _number_boxes() -> tuple[Box, ...]:
+    """The box of each square's number (1 to 32) in its square."""
+    draw = ImageDraw.Draw(Image.new("L", (1, 1)))
+    number_font = face(NUMBER_SIZE)
+    return tuple(
+        draw.textbbox(NUMBER_AT, str(square), font=number_font, stroke_width=2)
+        for square in range(1, 33)
+    )
+
+
+def _draw_board(scene: Scene, view: CheckersView, flip: bool) -> None:
+    """The board: the empty board as one sprite, a square sprite where anything is on it."""
+    scene.sprite(("board", flip), partial(_board, flip), (0, 0), under=BACKGROUND, words=True)
     ox, oy = MARGIN, HEADER
     last: Mapping[str, Any] = view.get("last_move") or {}
     marked = {last.get("from"), last.get("to")} - {None}
     path = set(last.get("path", [])[:-1])
     captured = set(last.get("captured", []))
-    for row in range(8):
-        for col in range(8):
-            x, y = ox + col * SQUARE, oy + row * SQUARE
-            draw.rectangle((x, y, x + SQUARE - 1, y + SQUARE - 1), fill=LIGHT)
-    for square in range(1, 33):
-        row, col = _cell(square, flip)
-        x, y = ox + col * SQUARE, oy + row * SQUARE
-        colour = _blend(DARK, HIGHLIGHT, 0.55) if square in marked else DARK
-        draw.rectangle((x, y, x + SQUARE - 1, y + SQUARE - 1), fill=colour)
-    draw.rectangle(
-        (ox - 2, oy - 2, ox + 8 * SQUARE + 1, oy + 8 * SQUARE + 1), outline=(20, 40, 28), width=2
-    )
     squares = view["squares"]
     for square in range(1, 33):
+        letter = squares[square - 1] or ""
+        shown = (square, letter, square in marked, square in path, square in captured)
+        if shown[1:] == ("", False, False, False):
+            continue  # the empty board has it
         row, col = _cell(square, flip)
-        x, y = ox + col * SQUARE, oy + row * SQUARE
-        letter = squares[square - 1]
-        if letter:
-            sprite = _piece(letter)
-            image.alpha_composite(sprite, (x, y))
-        cx, cy = x + SQUARE // 2, y + SQUARE // 2
-        if square in path:
-            r: float = 7
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=HIGHLIGHT, outline=(60, 50, 10))
-        if square in captured:
-            r = SQUARE * 0.36
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=CAPTURED, width=3)
-            d = SQUARE * 0.2
-            draw.line((cx - d, cy - d, cx + d, cy + d), fill=CAPTURED, width=5)
-            draw.line((cx - d, cy + d, cx + d, cy - d), fill=CAPTURED, width=5)
-    # The square numbers go on top of the pieces, outlined, so they are always readable.
-    font(NUMBER_SIZE)  # notes the text size for the legibility check, as drawing them did
-    image.alpha_composite(_numbers(flip), (ox, oy))
+        xy = (ox + col * SQUARE, oy + row * SQUARE)
+        scene.sprite(("square", *shown), partial(_square, *shown), xy, under=DARK)
+    if recording():
+        boxes = _number_boxes()
+        for square in range(1, 33):
+            row, col = _cell(square, flip)
+            x, y = ox + col * SQUARE, oy + row * SQUARE
+            left, top, right, bottom = boxes[square - 1]
+            note_box(str(square), (x + left, y + top, x + right, y + bottom), NUMBER_SIZE)
 
 
-@lru_cache(maxsize=2)
-def _numbers(flip: bool) -> Image.Image:
-    """The 32 outlined square numbers on a transparent board-sized layer (drawn once)."""
-    layer = Image.new("RGBA", (8 * SQUARE, 8 * SQUARE), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(layer)
-    number_font = font(NUMBER_SIZE)
-    for square in range(1, 33):
-        row, col = _cell(square, flip)
-        draw.text(
-            (col * SQUARE + 3, row * SQUARE + 1),
-            str(square),
-            fill=NUMBER_INK,
-            font=number_font,
-            stroke_width=2,
-            stroke_fill=NUMBER_EDGE,
-        )
-    return layer
-
-
-def _draw_footer(image: Image.Image, view: CheckersView, flip: bool) -> None:
+def _draw_footer(scene: Scene, view: CheckersView, flip: bool) -> None:
     """Under the board: the pieces left, the recent moves, and where each king row is."""
-    draw = ImageDraw.Draw(image)
-    text = font(TEXT_SIZE)
     y = HEADER + 8 * SQUARE + 12
     squares = view["squares"]
     for i, (letter, name) in enumerate((("b", "Black"), ("r", "Red"))):
         x = MARGIN + i * (4 * SQUARE)
         men, kings = squares.count(letter), squares.count(letter.upper())
-        image.alpha_composite(_piece(letter, 30), (x, y - 3))
+        icon = ("icon", letter)
+        scene.sprite(icon, partial(_piece, letter, 30), (x, y - 3), under=BACKGROUND)
         label = f"{name} {men} {'man' if men == 1 else 'men'}, "
         label += f"{kings} {'king' if kings == 1 else 'kings'}"
-        draw.text((x + 36, y), label, fill=INK, font=text)
+        column = (x, y - 3, x + 4 * SQUARE, y + 27)
+        scene.text((x + 36, y), label, TEXT_SIZE, INK, BACKGROUND, within=column)
     y += 32
     moves = view.get("moves") or []
     if moves:
-        lines = _move_lines(moves, view.get("start_fen"))
-        shown = "Moves: " + "  ".join(lines)
-        while len(lines) > 1 and text.getlength(shown) > 8 * SQUARE:
-            lines = lines[1:]
-            shown = "Moves: … " + "  ".join(lines)
-        draw.text((MARGIN, y), shown, fill=INK, font=text)
+        shown = _recent(_move_lines(moves, view.get("start_fen")), 8 * SQUARE)
+        scene.text((MARGIN, y), fit_text(shown, TEXT_SIZE, 8 * SQUARE), TEXT_SIZE, INK, BACKGROUND)
     else:
-        draw.text((MARGIN, y), "No moves yet.", fill=MUTED, font=text)
-    y += 28
-    top, bottom = ("Red's", "Black's")
-    if flip:
-        top, bottom = bottom, top
-    draw.text((MARGIN, y), f"Top: {top} king row. Bottom: {bottom}.", fill=MUTED, font=font(16))
+        scene.text((MARGIN, y), "No moves yet.", TEXT_SIZE, MUTED, BACKGROUND)
+    note_drawn(KING_ROWS, _king_rows(flip), TEXT_SIZE)  # on the board's sprite
+
+
+def _recent(lines: list[str], room: float) -> str:
+    """``"Moves: 1. 11-15 23-19  2. ..."``, or its latest moves after ``"Moves: … "`` when
+    all of them do not fit ``room`` (at least the last pair, cut if it must be)."""
+    gap = 2 * text_width(" ", TEXT_SIZE)
+    widths = [text_width(line, TEXT_SIZE) for line in lines]
+    if text_width("Moves:", TEXT_SIZE) + gap / 2 + sum(widths) + gap * (len(lines) - 1) <= room:
+        return "Moves: " + "  ".join(lines)
+    head = text_width("Moves: …", TEXT_SIZE) + gap / 2
+    first, total = len(lines) - 1, widths[-1]
+    while first > 1 and head + total + gap + widths[first - 1] <= room:
+        first -= 1
+        total += gap + widths[first]
+    return "Moves: … " + "  ".join(lines[first:])
 
 
 def _move_lines(moves: list[str], start_fen: str | None) -> list[str]:
@@ -237,26 +348,22 @@ def _second_line(view: CheckersView) -> str:
     return text
 
 
-def render_checkers(view: CheckersView, *, flip: bool = False) -> Picture:
+@reused
+def render_checkers(view: CheckersView, *, flip: bool = False, lang: str = "en") -> Picture:
     """Draw a checkers view: Black at the top as in the seed; ``flip`` turns the board round.
 
-    The board takes the whole width (a phone shows the image about 400 px wide); the status
-    is above it, the piece counts and recent moves below.
+    The board takes the whole width (a phone shows the image about 330 px wide); the status
+    is above it, the piece counts and recent moves below. ``lang`` is the language of its
+    words (only English for now).
     """
-    image = Image.new("RGBA", (WIDTH, HEIGHT), (*BACKGROUND, 255))
-    draw = ImageDraw.Draw(image)
+    scene = CHECKERS.scene((WIDTH, HEIGHT), BANDS, BACKGROUND, lang)
+    _draw_board(scene, view, flip)
     status = _status(view)
     if view.get("draw_offer") is not None and not view.get("outcome"):
         status = f"{view['turn_name']} to move."
-    draw.text(
-        (MARGIN, 10), fit_text(status, STATUS_SIZE, 8 * SQUARE), fill=INK, font=font(STATUS_SIZE)
-    )
-    draw.text(
-        (MARGIN, 40),
-        fit_text(_second_line(view), TEXT_SIZE, 8 * SQUARE),
-        fill=MUTED,
-        font=font(TEXT_SIZE),
-    )
-    _draw_board(image, view, flip)
-    _draw_footer(image, view, flip)
-    return to_picture(image.convert("RGB"), "checkers.png", describe(view))
+    status = fit_text(status, STATUS_SIZE, 8 * SQUARE)
+    scene.text((MARGIN, 10), status, STATUS_SIZE, INK, BACKGROUND)
+    second = fit_text(_second_line(view), TEXT_SIZE, 8 * SQUARE)
+    scene.text((MARGIN, 40), second, TEXT_SIZE, MUTED, BACKGROUND)
+    _draw_footer(scene, view, flip)
+    return scene.picture("checkers.png", describe(view))

@@ -10,8 +10,9 @@ The table never shows a hand: only card backs, counts, the trick on the table an
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
-from functools import lru_cache
+import math
+from collections.abc import Callable, Collection, Iterable, Mapping
+from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
@@ -26,24 +27,40 @@ from render.base import (
     INK,
     MUTED,
     Picture,
+    face,
     fit_text,
-    font,
-    to_picture,
+    note_drawn,
+    text_width,
 )
-from render.cards import card_height, card_image, card_text, cards_text, draw_suit, hand_image
+from render.cards import (
+    card_height,
+    card_text,
+    cards_text,
+    draw_suit,
+    hand_image,
+    hand_size,
+    parse_card,
+    put_card,
+    put_fan,
+    put_hand,
+    sample_sheet,
+)
+from render.compose import Kind, Scene, reused, shape_origin
+from render.palette import Palette
 
-WIDTH = 480  # a phone shows it about 400 px wide: every text is 14 px or more here
+WIDTH = 480  # a phone shows it about 330 px wide: every text is 17 px or more here
 TOP = 44  # the band above the felt: hand number, passing, hearts broken
 FELT_H = 372
 ROW = 27  # one line of the score table under the felt
 HEIGHT = TOP + FELT_H + 34 + 26 + 4 * ROW + 10
 TRICK_CARD = 58
 BACK_CARD = 30
-LAST_CARD = 36
+LAST_CARD = 42
+LAST_STEP = 24  # the last trick's cards overlap, each index in sight
 HAND_CARD = 92
 HAND_WIDTH = 720
 HEART_RED = (214, 40, 52)
-TEXT, SMALL = 17, 15
+TEXT = SMALL = 17
 
 _MID = TOP + FELT_H // 2
 # Screen places (from the bottom, clockwise): where each seat's name and card backs go, and
@@ -60,17 +77,22 @@ _DIRECTION_WORDS = {
 
 
 def _card(text: str) -> Card:
-    return Card.parse(text)
+    return parse_card(text)
 
 
-@lru_cache(maxsize=1)
 def _felt() -> Image.Image:
-    image = Image.new("RGBA", (WIDTH, HEIGHT), (*BACKGROUND, 255))
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((4, TOP, WIDTH - 5, TOP + FELT_H), radius=36, fill=FELT_DARK)
     draw.rounded_rectangle((10, TOP + 6, WIDTH - 11, TOP + FELT_H - 6), radius=30, fill=FELT)
     draw.ellipse((150, _MID - 110, 330, _MID + 110), outline=FELT_DARK, width=3)
+    for x, title in _COLUMNS:
+        draw.text((x, _TITLES), title, fill=MUTED, font=face(SMALL), anchor="ra")
     return image
+
+
+_COLUMNS = ((270, "cards"), (366, "this hand"), (WIDTH - 14, "total"))
+_TITLES = TOP + FELT_H + 40  # the score table's titles
 
 
 @lru_cache(maxsize=16)
@@ -78,22 +100,64 @@ def _backs(count: int) -> Image.Image:
     return hand_image([None] * count, BACK_CARD, overlap=0.72)
 
 
+BADGE_GREY = (120, 140, 128)  # the heart when hearts are not broken
+
+
+def _palette() -> Palette:
+    cards = [sample_sheet(width, FELT) for width in (TRICK_CARD, LAST_CARD)]
+    backs = Image.new("RGB", _backs(13).size, FELT)
+    backs.paste(_backs(13), (0, 0), _backs(13))
+    table_text = [(INK, BACKGROUND), (MUTED, BACKGROUND), (HIGHLIGHT, BACKGROUND)]
+    felt_text = [(INK, FELT), (HIGHLIGHT, FELT), (MUTED, FELT), (FELT_DARK, INK)]
+    return Palette.build(
+        [BACKGROUND, FELT, FELT_DARK, INK, MUTED, GOLD, HIGHLIGHT, HEART_RED, BADGE_GREY],
+        ramps=table_text + felt_text,
+        samples=lambda: [_felt().crop((0, 0, WIDTH, TOP + FELT_H // 2)), *cards, backs],
+    )
+
+
+def _hand_palette() -> Palette:
+    sheets = [sample_sheet(HAND_CARD, FELT, dimmed) for dimmed in (False, True)]
+    return Palette.build([FELT], samples=lambda: sheets)
+
+
+TABLE = Kind("hearts-table", _palette)
+HAND = Kind("hearts-hand", _hand_palette)
+# The table's bands: the heading; the felt in five (north, the trick's top, the middle, the
+# trick's foot, south and the last trick); under it the caption, the titles, a row a seat.
+_SCORES = TOP + FELT_H
+BANDS = (
+    0, TOP, TOP + 96, TOP + 146, TOP + 226, TOP + 286, _SCORES, _SCORES + 34, _SCORES + 62,
+    *(_SCORES + 62 + ROW * k for k in range(1, 4)),
+)  # fmt: skip
+
+
+def _shape(size: tuple[int, int], draw: Callable[[ImageDraw.ImageDraw], None]) -> Image.Image:
+    """A transparent picture ``size`` big with a shape ``draw`` draws on it."""
+    image = Image.new("RGBA", size, (0, 0, 0, 0))
+    draw(ImageDraw.Draw(image))
+    return image
+
+
 def _name(names: Mapping[int, str], seat: int) -> str:
     name = names.get(seat) or f"Seat {seat + 1}"
     return name if len(name) <= 24 else name[:23] + "…"
 
 
-def _heart_badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], broken: bool) -> None:
-    colour = HEART_RED if broken else (120, 140, 128)
-    draw_suit(draw, Suit.HEARTS, xy, 18, fill=colour)
-    if not broken:
-        return
-    x, y = xy
-    draw.line((x - 2, y - 8, x + 2, y - 1, x - 2, y + 3, x + 1, y + 8), fill=FELT, width=2)
+def _heart_badge(broken: bool) -> Image.Image:
+    """The heart beside "hearts broken", cracked when they are; centred at (12, 12)."""
+
+    def draw(pen: ImageDraw.ImageDraw) -> None:
+        draw_suit(pen, Suit.HEARTS, (12, 12), 18, fill=HEART_RED if broken else BADGE_GREY)
+        if broken:
+            pen.line((10, 4, 14, 11, 10, 15, 13, 20), fill=FELT, width=2)
+
+    return _shape((25, 25), draw)
 
 
+@reused
 def render_hearts_table(
-    view: HeartsView, names: Mapping[int, str] | None = None, bottom: int = 0
+    view: HeartsView, names: Mapping[int, str] | None = None, bottom: int = 0, lang: str = "en"
 ) -> Picture:
     """The table from above: four seats, the trick in play, the last trick; the scores under it.
 
@@ -101,79 +165,87 @@ def render_hearts_table(
     is the seat drawn at the bottom (play runs clockwise on the picture).
     """
     names = names or {}
-    image = _felt().copy()
-    draw = ImageDraw.Draw(image)
+    scene = TABLE.scene((WIDTH, HEIGHT), BANDS, BACKGROUND, lang)
+    scene.sprite(("felt",), _felt, (0, 0), under=BACKGROUND, words=True)
 
     def place(seat: int) -> int:
         return (seat - bottom) % 4
 
     # Above the felt: hand number and passing; hearts broken or not.
     heading = f"Hand {view['hand_number'] + 1} · {_DIRECTION_WORDS[view['pass_direction']]}"
-    draw.text((14, TOP // 2), heading, font=font(19), fill=INK, anchor="lm")
+    scene.text((14, TOP // 2), heading, 19, INK, BACKGROUND, anchor="lm")
     broken = view["hearts_broken"]
     label = "hearts broken" if broken else "hearts not broken"
-    draw.text(
-        (WIDTH - 14, TOP // 2), label, font=font(SMALL), fill=INK if broken else MUTED, anchor="rm"
-    )
-    _heart_badge(draw, (WIDTH - 28 - font(SMALL).getlength(label), TOP // 2), broken)
+    colour = INK if broken else MUTED
+    scene.text((WIDTH - 14, TOP // 2), label, SMALL, colour, BACKGROUND, anchor="rm")
+    x = round(WIDTH - 28 - text_width(label, SMALL))
+    badge = ("heart", broken)
+    xy = (x - 12, TOP // 2 - 12)
+    scene.sprite(badge, partial(_heart_badge, broken), xy, under=BACKGROUND)
 
     for seat in range(4):
-        _draw_seat(image, draw, view, seat, place(seat), _name(names, seat))
+        _draw_seat(scene, view, seat, place(seat), _name(names, seat))
 
     for play in view["trick"]:
         cx, cy = _TRICK[place(play["seat"])]
-        sprite = card_image(_card(play["card"]), TRICK_CARD)
-        image.alpha_composite(sprite, (cx - sprite.width // 2, cy - sprite.height // 2))
+        x, y = cx - TRICK_CARD // 2, cy - card_height(TRICK_CARD) // 2
+        put_card(scene, _card(play["card"]), TRICK_CARD, (x, y), under=FELT)
 
     last = view.get("last_trick")
-    if last:  # bottom left of the felt, small
-        x0, y0 = 24, TOP + FELT_H - 24 - card_height(LAST_CARD) - 22
-        draw.text(
-            (x0, y0),
-            fit_text(f"Last: {_name(names, last['winner'])}", SMALL, 140),
-            font=font(SMALL),
-            fill=MUTED,
-        )
-        for i, text in enumerate(last["cards"]):
-            image.alpha_composite(
-                card_image(_card(text), LAST_CARD), (x0 + i * (LAST_CARD + 2), y0 + 22)
-            )
+    if last:  # bottom left of the felt
+        x0, y0 = 22, TOP + FELT_H - 16 - card_height(LAST_CARD) - 24
+        words = fit_text(f"Last: {_name(names, last['winner'])}", SMALL, 140)
+        scene.text((x0, y0), words, SMALL, MUTED, FELT)
+        cards = [_card(text) for text in last["cards"]]
+        put_fan(scene, cards, (x0, y0 + 24), width=LAST_CARD, step=LAST_STEP, under=FELT)
 
-    _draw_scores(draw, view, names, bottom)
-    return to_picture(image.convert("RGB"), "hearts.png", describe_table(view, names, bottom))
+    _draw_scores(scene, view, names, bottom)
+    return scene.picture("hearts.png", describe_table(view, names, bottom))
 
 
-def _draw_seat(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    view: HeartsView,
-    seat: int,
-    where: int,
-    name: str,
-) -> None:
+def _draw_seat(scene: Scene, view: HeartsView, seat: int, where: int, name: str) -> None:
     """A seat on the felt: its name (gold when it is to act), a dealer button, its card backs."""
     cx, top = _PANEL[where]
     active = seat in view["to_act"]
     left = view["cards_left"][seat]
     backs = _backs(max(left, 1))
-    name_y, backs_y = (top + backs.height + 14, top) if where == 0 else (top, top + 26)
-    if where == 0:  # the bottom seat: name under its cards
-        name_y = top + backs.height + 4
-    label = fit_text(name, TEXT, 140 if where in (0, 2) else 112)
+    name_y, backs_y = (top + backs.height + 4, top) if where == 0 else (top, top + 26)
+    dealer = seat == view["dealer"]
+    # the dealer's button sits right of the name, or left of it on the right-hand seat
+    room = (140 if where in (0, 2) else 112) - (26 if dealer and where in (1, 3) else 0)
+    label = fit_text(name, TEXT, room)
+    half = text_width(label, TEXT) / 2
     if active:
-        w = font(TEXT).getlength(label) + 16
-        draw.rounded_rectangle(
-            (cx - w / 2, name_y - 2, cx + w / 2, name_y + 22), radius=11, outline=GOLD, width=2
-        )
-    draw.text(
-        (cx, name_y + 10), label, font=font(TEXT), fill=HIGHLIGHT if active else INK, anchor="mm"
-    )
+        x0 = cx - half - 8
+        origin, frac = shape_origin(x0)
+        ring = ("name-ring", half, frac)
+        scene.sprite(ring, partial(_name_ring, half, frac), (origin, name_y - 2), under=FELT)
+    colour = HIGHLIGHT if active else INK
+    scene.text((cx, name_y + 10), label, TEXT, colour, FELT, anchor="mm")
     if left:
-        image.alpha_composite(backs, (cx - backs.width // 2, backs_y))
-    if seat == view["dealer"]:  # the dealer's button, right of the name
-        x, y = cx + font(TEXT).getlength(label) / 2 + 20, name_y + 10
-        draw.ellipse((x - 11, y - 11, x + 11, y + 11), fill=INK, outline=GOLD, width=2)
-        draw.text((x, y), "D", font=font(SMALL), fill=FELT_DARK, anchor="mm")
+        count = ("backs", left)
+        xy = (cx - backs.width // 2, backs_y)
+        scene.sprite(count, partial(_backs, left), xy, under=FELT)
+    if dealer:
+        x = cx - half - 20 if where == 3 else cx + half + 20
+        y = name_y + 10
+        origin, frac = shape_origin(x - 12)
+        button = ("dealer", frac)
+        scene.sprite(button, partial(_button, frac), (origin, y - 12), under=FELT)
+        scene.text((x, y + 1), "D", SMALL, FELT_DARK, INK, anchor="mm")
+
+
+def _name_ring(half: float, frac: float) -> Image.Image:
+    """The gold ring round the name of the seat to act (``half`` the name's width)."""
+    box = (frac, 0, frac + 2 * half + 16, 24)
+    size = (math.ceil(box[2]) + 2, 25)
+    return _shape(size, lambda pen: pen.rounded_rectangle(box, radius=11, outline=GOLD, width=2))
+
+
+def _button(frac: float) -> Image.Image:
+    """The dealer's button (its "D" is drawn over it), starting ``frac`` from the left."""
+    box = (frac, 0, frac + 24, 24)
+    return _shape((27, 25), lambda pen: pen.ellipse(box, fill=INK, outline=GOLD, width=2))
 
 
 def _seat_status(view: HeartsView, seat: int) -> str:
@@ -184,34 +256,32 @@ def _seat_status(view: HeartsView, seat: int) -> str:
     return ""
 
 
-def _draw_scores(
-    draw: ImageDraw.ImageDraw, view: HeartsView, names: Mapping[int, str], bottom: int
-) -> None:
+def _draw_scores(scene: Scene, view: HeartsView, names: Mapping[int, str], bottom: int) -> None:
     """Under the felt: the caption (passing, game over), then one line a seat with its points."""
     y = TOP + FELT_H + 6
     caption = _caption(view, names)
     if caption:
         caption = fit_text(caption, TEXT, WIDTH - 28)
-        draw.text((WIDTH // 2, y + 14), caption, font=font(TEXT), fill=HIGHLIGHT, anchor="mm")
+        scene.text((WIDTH // 2, y + 14), caption, TEXT, HIGHLIGHT, BACKGROUND, anchor="mm")
     y += 34
-    columns = ((262, "cards"), (350, "this hand"), (WIDTH - 14, "total"))
-    for x, title in columns:
-        draw.text((x, y), title, font=font(SMALL), fill=MUTED, anchor="ra")
+    for x, title in _COLUMNS:  # drawn on the felt's layer
+        note_drawn((x, y), title, SMALL, "ra")
     y += 26
     for k in range(4):
         seat = (bottom + k) % 4
         status = _seat_status(view, seat)
         colour = HIGHLIGHT if status == "to play" else INK
-        draw.text((14, y), fit_text(_name(names, seat), TEXT, 118), font=font(TEXT), fill=colour)
+        name = fit_text(_name(names, seat), TEXT, 112)
+        scene.text((14, y), name, TEXT, colour, BACKGROUND)
         if status:
-            draw.text((142, y + 2), status.replace("cards ", ""), font=font(SMALL), fill=MUTED)
+            scene.text((134, y), status.replace("cards ", ""), SMALL, MUTED, BACKGROUND)
         values = (
             view["cards_left"][seat],
             view["points_this_hand"][seat],
             view["totals"][seat],
         )
-        for (x, _), value in zip(columns, values, strict=True):
-            draw.text((x, y), str(value), font=font(TEXT), fill=colour, anchor="ra")
+        for (x, _), value in zip(_COLUMNS, values, strict=True):
+            scene.text((x, y), str(value), TEXT, colour, BACKGROUND, anchor="ra")
         y += ROW
 
 
@@ -264,22 +334,25 @@ def describe_table(
     return " ".join(parts)
 
 
+@reused
 def render_hearts_hand(
     hand: Iterable[Card],
     legal: Collection[Card] | None = None,
     selected: Collection[Card] = (),
+    lang: str = "en",
 ) -> Picture:
     """One player's hand in a row, for their private message: playable cards bright, the rest
     dimmed (``legal=None``: all bright), ``selected`` cards raised (the pass being chosen)."""
     cards = list(hand)
     dim = [] if legal is None else [c for c in cards if c not in set(legal)]
-    row = hand_image(cards, HAND_CARD, overlap=0.45, dim=dim, raised=selected)
-    height = max(row.height, card_height(HAND_CARD)) + 24
-    image = Image.new("RGBA", (HAND_WIDTH, height), (*FELT, 255))
-    image.alpha_composite(row, ((HAND_WIDTH - row.width) // 2, 12))
+    width, height = hand_size(len(cards), HAND_CARD, overlap=0.45)
+    height = max(height, card_height(HAND_CARD)) + 24
+    scene = HAND.scene((HAND_WIDTH, height), (0, height // 3, 2 * height // 3), FELT, lang)
+    xy = ((HAND_WIDTH - width) // 2, 12)
+    put_hand(scene, cards, xy, under=FELT, width=HAND_CARD, overlap=0.45, dim=dim, raised=selected)
     words = [f"Your hand: {cards_text(cards)}."]
     if legal is not None and dim:
         words.append(f"You may play: {cards_text(c for c in cards if c not in set(dim))}.")
     if selected:
         words.append(f"Selected: {cards_text(c for c in cards if c in set(selected))}.")
-    return to_picture(image.convert("RGB"), "hearts-hand.png", " ".join(words))
+    return scene.picture("hearts-hand.png", " ".join(words))

@@ -19,18 +19,47 @@ from games.cards import Card, Rank, Suit, cards_from_text, cards_to_text
 from games.hearts import State
 from games.hearts.actions import format_pass
 from games.hearts.rules import Rules
-from render.animation import Animation, Reel, caption_strip, fit_description, with_strip
-from render.base import BACKGROUND, FELT, FELT_DARK, GOLD, HIGHLIGHT, INK, MUTED, font
-from render.cards import card_image, card_text, hand_image
+from render.animation import (
+    Animation,
+    Caption,
+    Reel,
+    caption_sizes,
+    fit_description,
+    strip_height,
+    with_caption,
+)
+from render.base import (
+    BACKGROUND,
+    FELT,
+    FELT_DARK,
+    GOLD,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    draw_text,
+    fit_text,
+    legible_size,
+    placed,
+    text_width,
+)
+from render.cards import card_height, card_text, hand_image, hand_size, place_card
 
-WIDTH, HEIGHT = 760, 600
-HAND_CARD = 46
-TRICK_CARD = 64
-ROW = 7  # cards a row for the side hands (west, east)
+WIDTH, HEIGHT = 600, 514
+TEXT = legible_size(WIDTH)  # every text: 11.5 px as a phone shows the picture
+HAND_CARD = 54
+STEP = 22  # from one card of a hand to the next: each index stays in sight
+OVERLAP = 1 - STEP / HAND_CARD
+TRICK_CARD = 56
+SIDE_ROWS = (slice(0, 5), slice(5, 10), slice(10, None))  # west's and east's hands in rows
+SIDE_ROW_STEP = 40
+SIDE_X = 26  # west's hand from the left edge, east's from the right
 START_MS, TRICK_MS, HOLD_MS = 2500, 2000, 5000
-_CENTRE = (WIDTH // 2, 296)
+_NORTH_LABEL, _NORTH_ROW = 36, 52  # centre of the name line; top of the cards
+_SIDE_LABEL, _SIDE_ROW = 162, 204
+_SOUTH_LABEL, _SOUTH_ROW = 392, 410
+_CENTRE = (WIDTH // 2, 260)
 # Screen places from the bottom seat, clockwise: south, west, north, east.
-_TRICK_AT = ((0, 64), (-72, 0), (0, -64), (72, 0))
+_TRICK_AT = ((0, 66), (-72, 0), (0, -66), (72, 0))
 _DIRECTIONS = {
     "left": "passed to the left",
     "right": "passed to the right",
@@ -144,23 +173,25 @@ def _record(game: State, stored: Mapping[str, Any], number: int) -> HandRecord:
 
 @lru_cache(maxsize=1)
 def _felt() -> Image.Image:
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    image = Image.new("RGBA", (WIDTH, HEIGHT), (*BACKGROUND, 255))
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((6, 6, WIDTH - 7, HEIGHT - 7), radius=44, fill=FELT_DARK)
     draw.rounded_rectangle((16, 16, WIDTH - 17, HEIGHT - 17), radius=36, fill=FELT)
+    r = 118
     draw.ellipse(
-        (_CENTRE[0] - 130, _CENTRE[1] - 130, _CENTRE[0] + 130, _CENTRE[1] + 130),
+        (_CENTRE[0] - r, _CENTRE[1] - r, _CENTRE[0] + r, _CENTRE[1] + r),
         outline=FELT_DARK,
         width=3,
     )
     return image
 
 
-def _label(
-    draw: ImageDraw.ImageDraw, xy: tuple[int, int], name: str, points: int, lit: bool, anchor: str
-) -> None:
-    text = f"{name} · {points} pt{'' if points == 1 else 's'}"
-    draw.text(xy, text, font=font(16), fill=HIGHLIGHT if lit else INK, anchor=anchor)
+def _points(points: int) -> str:
+    return f"{points} pt{'' if points == 1 else 's'}"
+
+
+def _side_width() -> int:
+    return hand_size(5, HAND_CARD, OVERLAP)[0]
 
 
 def _draw_hands(
@@ -172,78 +203,82 @@ def _draw_hands(
     raised: Sequence[Sequence[Card]] = (),
     lit: int | None = None,
 ) -> None:
+    """Each seat's cards face up with its name and points: north and south a row each, west
+    and east in rows of five with the name and points on two lines above."""
     draw = ImageDraw.Draw(image)
     for seat in range(4):
         place = (seat - bottom) % 4
         cards = list(hands[seat])
         up = raised[seat] if raised else ()
-        if place in (0, 2):  # south and north: one row
-            row = hand_image(cards, HAND_CARD, overlap=0.5, raised=up)
-            x = (WIDTH - row.width) // 2
-            y = HEIGHT - 40 - row.height if place == 0 else 58
-            image.paste(row, (x, y), row)
-            label_y = y - 8 if place == 0 else 40
-            _label(draw, (WIDTH // 2, label_y), names[seat], points[seat], seat == lit, "ms")
-        else:  # west and east: two rows
-            x = 36 if place == 1 else WIDTH - 36 - _side_width()
-            for r, chunk in enumerate((cards[:ROW], cards[ROW:])):
-                row = hand_image(chunk, HAND_CARD, overlap=0.5, raised=up)
-                image.paste(row, (x, 232 + r * 46), row)
-            _label(
-                draw, (x + _side_width() // 2, 222), names[seat], points[seat], seat == lit, "ms"
-            )
-
-
-@lru_cache(maxsize=1)
-def _side_width() -> int:
-    return hand_image([None] * ROW, HAND_CARD, overlap=0.5).width
+        colour = HIGHLIGHT if seat == lit else INK
+        if place in (0, 2):  # south and north: one row, the name and points above it
+            x = (WIDTH - hand_size(len(cards), HAND_CARD, OVERLAP)[0]) // 2
+            y = _SOUTH_ROW if place == 0 else _NORTH_ROW
+            with placed(x, y):
+                row = hand_image(cards, HAND_CARD, OVERLAP, raised=up)
+            image.alpha_composite(row, (x, y))
+            tail = f" · {_points(points[seat])}"
+            name = fit_text(names[seat], TEXT, WIDTH - 80 - text_width(tail, TEXT))
+            label_y = _SOUTH_LABEL if place == 0 else _NORTH_LABEL
+            draw_text(draw, (WIDTH // 2, label_y), name + tail, TEXT, colour, anchor="mm")
+        else:  # west and east
+            x = SIDE_X if place == 1 else WIDTH - SIDE_X - _side_width()
+            area = (x - 8, _SIDE_LABEL - 14, x + _side_width() + 8, _SIDE_ROW)
+            centre = x + _side_width() // 2
+            name = fit_text(names[seat], TEXT, _side_width() + 16)
+            draw_text(draw, (centre, _SIDE_LABEL), name, TEXT, colour, anchor="mm", within=area)
+            points_y = _SIDE_LABEL + 24
+            draw_text(draw, (centre, points_y), _points(points[seat]), TEXT, colour, anchor="mm")
+            for r, part in enumerate(SIDE_ROWS):
+                y = _SIDE_ROW + r * SIDE_ROW_STEP
+                with placed(x, y):
+                    row = hand_image(cards[part], HAND_CARD, OVERLAP, raised=up)
+                image.alpha_composite(row, (x, y))
 
 
 def _draw_trick(image: Image.Image, trick: Trick, bottom: int) -> None:
+    """The four cards of ``trick`` in a cross, its taker ringed, "led" by the first card."""
     draw = ImageDraw.Draw(image)
+    height = card_height(TRICK_CARD)
     for seat, card in trick.plays:
-        dx, dy = _TRICK_AT[(seat - bottom) % 4]
-        sprite = card_image(card, TRICK_CARD)
-        x = _CENTRE[0] + dx - sprite.width // 2
-        y = _CENTRE[1] + dy - sprite.height // 2
+        place = (seat - bottom) % 4
+        dx, dy = _TRICK_AT[place]
+        x = _CENTRE[0] + dx - TRICK_CARD // 2
+        y = _CENTRE[1] + dy - height // 2
         if seat == trick.winner:
             draw.rounded_rectangle(
-                (x - 5, y - 5, x + sprite.width + 4, y + sprite.height + 4),
+                (x - 5, y - 5, x + TRICK_CARD + 4, y + height + 4),
                 radius=8,
                 outline=GOLD,
                 width=4,
             )
-        image.paste(sprite, (x, y), sprite)
-        if seat == trick.leader:
-            draw.text(
-                (x + sprite.width // 2, y + sprite.height + 3),
-                "led",
-                font=font(12),
-                fill=MUTED,
-                anchor="ma",
-            )
+        place_card(image, card, TRICK_CARD, (x, y))
+        if seat == trick.leader:  # beside the north and south cards, under west's and east's
+            if place in (0, 2):
+                xy, anchor = (x + TRICK_CARD + 8, y + height // 2), "lm"
+            else:
+                xy, anchor = (x + TRICK_CARD // 2, y + height + 4), "ma"
+            draw_text(draw, xy, "led", TEXT, MUTED, anchor=anchor)
 
 
 def _draw_scores(image: Image.Image, record: HandRecord, names: Sequence[str]) -> None:
+    """The hand's scores in the middle of the table: this hand's points and the totals."""
     draw = ImageDraw.Draw(image)
     cx, cy = _CENTRE
-    draw.text((cx, cy - 78), f"Hand {record.number} scores", font=font(20), fill=GOLD, anchor="mm")
+    left, right = cx - 116, cx + 116
+    title = f"Hand {record.number} scores"
+    draw_text(draw, (cx, cy - 92), title, TEXT, GOLD, anchor="mm")
+    draw_text(draw, (cx + 50, cy - 64), "hand", TEXT, MUTED, anchor="rm")
+    draw_text(draw, (right, cy - 64), "total", TEXT, MUTED, anchor="rm")
     for seat in range(4):
-        y = cy - 40 + seat * 28
-        draw.text((cx - 110, y), names[seat][:14], font=font(17), fill=INK, anchor="lm")
-        draw.text(
-            (cx + 40, y), f"+{record.scores[seat]}", font=font(17), fill=HIGHLIGHT, anchor="rm"
-        )
-        draw.text((cx + 110, y), str(record.totals[seat]), font=font(17), fill=INK, anchor="rm")
-    draw.text((cx + 110, cy - 58), "total", font=font(12), fill=MUTED, anchor="rm")
+        y = cy - 36 + seat * 28
+        name = fit_text(names[seat], TEXT, 112)
+        draw_text(draw, (left, y), name, TEXT, INK, anchor="lm")
+        draw_text(draw, (cx + 50, y), f"+{record.scores[seat]}", TEXT, HIGHLIGHT, anchor="rm")
+        draw_text(draw, (right, y), str(record.totals[seat]), TEXT, INK, anchor="rm")
     if record.moon is not None:
-        draw.text(
-            (cx, cy + 84),
-            f"{names[record.moon]} shot the moon!",
-            font=font(16),
-            fill=HIGHLIGHT,
-            anchor="mm",
-        )
+        moon = fit_text(f"{names[record.moon]} shot the moon!", TEXT, right - left)
+        draw_text(draw, (cx, cy + 90), moon, TEXT, HIGHLIGHT, anchor="mm")
 
 
 def _point_cards(record: HandRecord) -> list[list[Card]]:
@@ -266,65 +301,61 @@ def replay_hearts_hand(
     *,
     bottom: int = 0,
 ) -> Animation:
+    """Hand ``number`` (from 1) of a finished game as a looping GIF: see
+    :func:`hearts_hand_reel`."""
+    return hearts_hand_reel(state, number, names, bottom=bottom).encode()
+
+
+def hearts_hand_reel(
+    state: Mapping[str, Any],
+    number: int,
+    names: Mapping[int, str] | Sequence[str] | None = None,
+    *,
+    bottom: int = 0,
+) -> Reel:
     """Hand ``number`` (from 1) of a finished game (``State.to_dict()``), face up, trick by
     trick. ``bottom`` is the seat drawn at the bottom; play runs clockwise on the picture."""
     record = hand_record(state, number)
     who = _names(names)
-    remaining = [list(hand) for hand in record.hands]
     zero = (0, 0, 0, 0)
     total = len(record.tricks)
-    frames: list[Image.Image] = []
-    durations: list[int] = []
-
-    table = _felt().copy()
-    _draw_hands(table, remaining, who, zero, bottom, raised=record.received)
     what = _DIRECTIONS.get(record.direction, record.direction)
     subtitle = "raised: the cards received" if record.direction != "hold" else "no passing"
-    frames.append(
-        with_strip(table, caption_strip(WIDTH, f"Hand {record.number} · {what}", subtitle, 0.0))
-    )
-    durations.append(START_MS)
+    captions = [Caption(f"Hand {record.number} · {what}", subtitle, 0.0)]
     lines = []
+    previous: Sequence[int] = zero
     for index, trick in enumerate(record.tricks, start=1):
-        for seat, card in trick.plays:
-            remaining[seat].remove(card)
-        table = _felt().copy()
-        _draw_hands(table, remaining, who, trick.points, bottom, lit=trick.winner)
-        _draw_trick(table, trick, bottom)
-        gained = trick.points[trick.winner] - (
-            record.tricks[index - 2].points[trick.winner] if index > 1 else 0
-        )
-        title = f"Trick {index} · {who[trick.winner]} takes it"
+        gained = trick.points[trick.winner] - previous[trick.winner]
+        title = f"Trick {index} · {_cut(who[trick.winner])} takes it"
         if gained:
             title += f" (+{gained})"
-        frames.append(
-            with_strip(
-                table, caption_strip(WIDTH, title, f"{who[trick.leader]} led", index / total)
-            )
-        )
-        durations.append(TRICK_MS)
+        captions.append(Caption(title, f"{_cut(who[trick.leader])} led", index / total))
         plays = ", ".join(f"{who[s]} {card_text(c)}" for s, c in trick.plays)
         lines.append(f"Trick {index}: {plays}; {who[trick.winner]} takes it.")
-    table = _felt().copy()
-    _draw_hands(
-        table, _point_cards(record), who, record.tricks[-1].points if total else zero, bottom
-    )
-    _draw_scores(table, record, who)
+        previous = trick.points
     scores = ", ".join(f"{who[s]} {record.scores[s]}" for s in range(4))
-    frames.append(
-        with_strip(
-            table,
-            caption_strip(
-                WIDTH,
-                f"Hand {record.number}: {scores}",
-                "final · the point cards taken",
-                1.0,
-                final=True,
-            ),
-        )
-    )
-    durations.append(HOLD_MS)
+    final = Caption(f"Hand {record.number} scores", "the point cards each took", 1.0, True)
+    captions.append(final)
+    height = strip_height(WIDTH, captions)
 
+    def draw(index: int) -> Image.Image:
+        table = _felt().copy()
+        if index == 0:
+            hands = [list(hand) for hand in record.hands]
+            _draw_hands(table, hands, who, zero, bottom, raised=record.received)
+        elif index <= total:
+            played = {card for trick in record.tricks[:index] for _, card in trick.plays}
+            hands = [[c for c in hand if c not in played] for hand in record.hands]
+            trick = record.tricks[index - 1]
+            _draw_hands(table, hands, who, trick.points, bottom, lit=trick.winner)
+            _draw_trick(table, trick, bottom)
+        else:
+            points = record.tricks[-1].points if total else zero
+            _draw_hands(table, _point_cards(record), who, points, bottom)
+            _draw_scores(table, record, who)
+        return with_caption(table.convert("RGB"), captions[index], height)
+
+    durations = (START_MS, *[TRICK_MS] * total, HOLD_MS)
     moon = f" {who[record.moon]} shot the moon." if record.moon is not None else ""
     head = (
         f"Replay of Hearts hand {record.number}, face up, {what}, {total} tricks. "
@@ -332,5 +363,10 @@ def replay_hearts_hand(
     )
     totals = ", ".join(f"{who[s]} {record.totals[s]}" for s in range(4))
     description = fit_description(head, f"Totals after the hand: {totals}.", lines)
-    filename = f"hearts-hand-{record.number}.gif"
-    return Reel(frames.__getitem__, tuple(durations), description, filename).encode()
+    return Reel(draw, durations, description, f"hearts-hand-{record.number}.gif")
+
+
+def _cut(name: str) -> str:
+    """A name cut to fit a caption's title line with the words around it."""
+    title_size, _ = caption_sizes(WIDTH)
+    return fit_text(name, title_size, WIDTH / 2 - 40)

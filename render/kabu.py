@@ -2,64 +2,108 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+import math
+from functools import partial
 
 from PIL import Image, ImageDraw
 
 from games.cards import Card
 from games.kabu.state import KabuView
-from render.base import FELT, FELT_DARK, GOLD, INK, MUTED, Picture, fit_text, font, to_picture
-from render.cards import card_height, card_image, cards_text
+from render.base import (
+    FELT,
+    FELT_DARK,
+    GOLD,
+    INK,
+    MUTED,
+    Picture,
+    face,
+    fit_text,
+    note_drawn,
+    text_width,
+)
+from render.cards import card_height, cards_text, parse_card, put_fan, sample_sheet
+from render.compose import Kind, Scene, reused, shape_origin
+from render.palette import Palette
 
-WIDTH = 480  # a phone shows it about 400 px wide: every text is 14 px or more here
-HEIGHT = 442
-CARD_W = 60
+WIDTH = 480  # a phone shows it about 330 px wide: every text is 17 px or more here
+HEIGHT = 430
+CARD_W = 52
 CARD_H = card_height(CARD_W)
-FAN = 15  # horizontal step between fanned cards: three cards fill a position's column
+FAN = 16  # horizontal step between fanned cards: three fill a column, each index in sight
 DEALER_W = 64
 DEALER_FAN = 34
 COLUMN = WIDTH // 5
 TOP = 208  # where the positions' cards start
+TEXT = 17
 WIN = (70, 170, 90)
 LOSE = (190, 60, 60)
 
 
 def _cards(codes: list[str]) -> list[Card]:
-    return [Card.parse(code) for code in codes]
+    return [parse_card(code) for code in codes]
 
 
-@lru_cache(maxsize=8)
-def _felt(height: int) -> Image.Image:
-    image = Image.new("RGBA", (WIDTH, height), FELT)
+def _felt() -> Image.Image:
+    image = Image.new("RGB", (WIDTH, HEIGHT), FELT)
     draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle((4, 4, WIDTH - 5, height - 5), radius=22, outline=FELT_DARK, width=5)
+    draw.rounded_rectangle((4, 4, WIDTH - 5, HEIGHT - 5), radius=22, outline=FELT_DARK, width=5)
     draw.arc((WIDTH // 2 - 220, -150, WIDTH // 2 + 220, 166), 15, 165, fill=FELT_DARK, width=3)
+    draw.text(_DEALER, "DEALER", fill=MUTED, font=face(TEXT), anchor="mm")
     return image
 
 
-def _fan(
-    image: Image.Image, cards: list[Card], cx: int, top: int, width: int = CARD_W, step: int = FAN
-) -> None:
-    left = cx - (width + step * (len(cards) - 1)) // 2
-    for i, card in enumerate(cards):
-        image.alpha_composite(card_image(card, width), (left + i * step, top))
+_DEALER = (WIDTH // 2, 22)  # where the word DEALER is centred
 
 
-def _slot(draw: ImageDraw.ImageDraw, cx: int, top: int) -> None:
-    """An empty position: the outline of a card."""
-    draw.rounded_rectangle(
-        (cx - CARD_W // 2, top, cx + CARD_W // 2, top + CARD_H),
-        radius=6,
-        outline=FELT_DARK,
-        width=3,
+def _palette() -> Palette:
+    cards = [sample_sheet(width, FELT) for width in (CARD_W, DEALER_W)]
+    return Palette.build(
+        [FELT, FELT_DARK, INK, MUTED, GOLD, WIN, LOSE],
+        ramps=[(INK, FELT), (MUTED, FELT), (GOLD, FELT), (INK, WIN), (INK, LOSE)],
+        samples=lambda: [_felt().crop((0, 0, WIDTH, 170)), *cards],
     )
 
 
-def _badge(draw: ImageDraw.ImageDraw, cx: int, y: int, text: str, fill: tuple) -> None:
-    f = font(16)
-    w = draw.textlength(text, font=f) + 18
-    draw.rounded_rectangle((cx - w / 2, y, cx + w / 2, y + 24), radius=12, fill=fill)
-    draw.text((cx, y + 12), text, font=f, fill=INK, anchor="mm")
+KABU = Kind("kabu", _palette)
+# The bands: the dealer; the positions' numbers and names, cards, totals, results; the status.
+BANDS = (0, TOP - 48, TOP - 2, TOP + CARD_H + 4, TOP + CARD_H + 56, TOP + CARD_H + 96)
+
+
+def _fan(scene: Scene, cards: list[Card], cx: int, top: int, width: int, step: int) -> None:
+    left = cx - (width + step * (len(cards) - 1)) // 2
+    put_fan(scene, cards, (left, top), width=width, step=step, under=FELT)
+
+
+def _outline(colour: tuple[int, int, int], width: int) -> Image.Image:
+    """The frame of a seated position."""
+    image = Image.new("RGBA", (COLUMN - 5, CARD_H + 141), (0, 0, 0, 0))
+    box = (0, 0, COLUMN - 6, CARD_H + 140)
+    ImageDraw.Draw(image).rounded_rectangle(box, radius=12, outline=colour, width=width)
+    return image
+
+
+def _slot() -> Image.Image:
+    """An empty position: the outline of a card."""
+    image = Image.new("RGBA", (CARD_W // 2 * 2 + 1, CARD_H + 1), (0, 0, 0, 0))
+    box = (0, 0, CARD_W // 2 * 2, CARD_H)
+    ImageDraw.Draw(image).rounded_rectangle(box, radius=6, outline=FELT_DARK, width=3)
+    return image
+
+
+def _pill(width: float, fraction: float, fill: tuple[int, int, int]) -> Image.Image:
+    """A badge's rounded band ``width`` long, starting ``fraction`` into its first pixel."""
+    image = Image.new("RGBA", (math.ceil(width + fraction) + 2, 25), (0, 0, 0, 0))
+    box = (fraction, 0, fraction + width, 24)
+    ImageDraw.Draw(image).rounded_rectangle(box, radius=12, fill=fill)
+    return image
+
+
+def _badge(scene: Scene, cx: int, y: int, text: str, fill: tuple[int, int, int]) -> None:
+    w = text_width(text, TEXT) + 18
+    left = cx - w / 2
+    x, fraction = shape_origin(left)
+    scene.sprite(("pill", w, fraction, fill), partial(_pill, w, fraction, fill), (x, y), under=FELT)
+    scene.text((cx, y + 12), text, TEXT, INK, fill, anchor="mm")
 
 
 def _label(seat: int, names: dict[int, str]) -> str:
@@ -67,7 +111,8 @@ def _label(seat: int, names: dict[int, str]) -> str:
     return name if len(name) <= 14 else name[:13] + "…"
 
 
-def render_kabu(view: KabuView, names: dict[int, str] | None = None) -> Picture:
+@reused
+def render_kabu(view: KabuView, names: dict[int, str] | None = None, lang: str = "en") -> Picture:
     """Draw the table from a Kabu view; ``names`` maps seats to player names.
 
     The dealer's cards are at the top, the five positions in a row under them, each with its
@@ -76,57 +121,55 @@ def render_kabu(view: KabuView, names: dict[int, str] | None = None) -> Picture:
     names = names or {}
     results = view.get("results")
     to_act = view.get("to_act", [])
-    image = _felt(HEIGHT).copy()
-    draw = ImageDraw.Draw(image)
+    scene = KABU.scene((WIDTH, HEIGHT), BANDS, FELT, lang)
+    scene.sprite(("felt",), _felt, (0, 0), under=FELT, words=True)
 
     dealer = view["dealer"]
-    draw.text((WIDTH // 2, 22), "DEALER", font=font(16), fill=MUTED, anchor="mm")
+    note_drawn(_DEALER, "DEALER", TEXT, "mm")  # on the felt's layer
     dcards = _cards(dealer["cards"])
-    _fan(image, dcards, WIDTH // 2, 36, DEALER_W, DEALER_FAN)
+    _fan(scene, dcards, WIDTH // 2, 36, DEALER_W, DEALER_FAN)
     dealer_line = f"{dealer['total']} · {dealer['name']}"
     if view["phase"] != "done" and len(dcards) == 1:
         dealer_line = f"shows {dealer['total']}"
-    draw.text(
-        (WIDTH // 2, 52 + card_height(DEALER_W)), dealer_line, font=font(21), fill=INK, anchor="mm"
-    )
+    xy = (WIDTH // 2, 52 + card_height(DEALER_W))
+    scene.text(xy, dealer_line, 21, INK, FELT, anchor="mm")
 
     for pos in view["positions"]:
         i = pos["number"] - 1
         cx = COLUMN * i + COLUMN // 2
+        column = (cx - COLUMN // 2 + 5, TOP - 46, cx + COLUMN // 2 - 5, TOP + CARD_H + 94)
         seat = pos["seat"]
         if seat is not None:
             acting = seat in to_act
             outline = GOLD if acting else INK
-            draw.rounded_rectangle(
-                (cx - COLUMN // 2 + 3, TOP - 46, cx + COLUMN // 2 - 3, TOP + CARD_H + 94),
-                radius=12,
-                outline=outline,
-                width=4 if acting else 2,
-            )
-            draw.text((cx, TOP - 34), str(i + 1), font=font(18), fill=outline, anchor="mm")
-            name = fit_text(names.get(seat) or f"Seat {seat + 1}", 15, COLUMN - 12)
-            draw.text((cx, TOP - 14), name, font=font(15), fill=outline, anchor="mm")
+            line = 4 if acting else 2
+            frame = ("frame", outline, line)
+            xy = (cx - COLUMN // 2 + 3, TOP - 46)
+            scene.sprite(frame, partial(_outline, outline, line), xy, under=FELT)
+            scene.text((cx, TOP - 34), str(i + 1), 18, outline, FELT, anchor="mm")
+            name = fit_text(names.get(seat) or f"Seat {seat + 1}", TEXT, COLUMN - 14)
+            scene.text((cx, TOP - 13), name, TEXT, outline, FELT, anchor="mm", within=column)
         else:
-            draw.text((cx, TOP - 24), str(i + 1), font=font(18), fill=MUTED, anchor="mm")
+            scene.text((cx, TOP - 24), str(i + 1), 18, MUTED, FELT, anchor="mm")
         cards = _cards(pos["cards"])
         if cards:
-            _fan(image, cards, cx, TOP)
+            _fan(scene, cards, cx, TOP, CARD_W, FAN)
         else:
-            _slot(draw, cx, TOP)
+            scene.sprite(("slot",), _slot, (cx - CARD_W // 2, TOP), under=FELT)
         colour = INK if seat is not None else MUTED
         if len(cards) >= 2:
-            draw.text(
-                (cx, TOP + CARD_H + 18), str(pos["total"]), font=font(24), fill=colour, anchor="mm"
-            )
-            hand = fit_text(pos["name"], 15, COLUMN - 10)
-            draw.text((cx, TOP + CARD_H + 42), hand, font=font(15), fill=colour, anchor="mm")
+            xy = (cx, TOP + CARD_H + 18)
+            scene.text(xy, str(pos["total"]), 24, colour, FELT, anchor="mm")
+            hand = fit_text(pos["name"], TEXT, COLUMN - 14)
+            xy = (cx, TOP + CARD_H + 43)
+            scene.text(xy, hand, TEXT, colour, FELT, anchor="mm", within=column)
         if results is not None and seat is not None:
             won = results[seat] == "win"
-            _badge(draw, cx, TOP + CARD_H + 58, "WIN" if won else "LOSE", WIN if won else LOSE)
+            _badge(scene, cx, TOP + CARD_H + 60, "WIN" if won else "LOSE", WIN if won else LOSE)
 
     status = fit_text(_status(view, names), 18, WIDTH - 32)
-    draw.text((WIDTH // 2, HEIGHT - 24), status, font=font(18), fill=INK, anchor="mm")
-    return to_picture(image.convert("RGB"), "kabu.png", describe(view, names))
+    scene.text((WIDTH // 2, HEIGHT - 24), status, 18, INK, FELT, anchor="mm")
+    return scene.picture("kabu.png", describe(view, names))
 
 
 def _status(view: KabuView, names: dict[int, str]) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
@@ -16,24 +16,49 @@ from render.base import (
     HIGHLIGHT,
     INK,
     MUTED,
+    Box,
     Picture,
     face,
-    font,
-    note_text,
-    to_picture,
+    note_box,
+    note_drawn,
+    recording,
 )
+from render.compose import Kind, reused
+from render.palette import Palette
 
 COIN = 48  # coin diameter in pixels
 GAP = 6
 SCALE = 4  # supersampling for smooth edges
 LABEL_W = 80  # room for "Pile 1" left of the coins
 COIN_TEXT = 0.36  # the "25" on a coin, as a fraction of its diameter
+MAX_WIDTH = 482  # seven coins side by side; longer piles overlap their coins to stay this wide
+MIN_WIDTH = 400
+HEADER, FOOTER = 58, 34
+TEXT = 20
+
+
+def board_width(start: Sequence[int]) -> int:
+    """How wide the picture of a game that started with piles ``start`` is."""
+    return min(max(LABEL_W + max(start) * (COIN + GAP) + 24, MIN_WIDTH), MAX_WIDTH)
+
+
+def _step(start: Sequence[int]) -> int:
+    """From one coin of a pile to the next: a little gap, or an overlap in long piles."""
+    return min(COIN + GAP, (MAX_WIDTH - LABEL_W - 24) // max(start))
 
 
 def coin_sprite(selected: bool) -> Image.Image:
     """A silver quarter seen from above; a selected one glows gold."""
-    note_text(COIN * COIN_TEXT)
     return _coin(selected)
+
+
+@lru_cache(maxsize=1)
+def coin_text_box() -> Box:
+    """The box of the "25" on a coin sprite, in the sprite's pixels."""
+    label = face(round(COIN * SCALE * COIN_TEXT))
+    centre = COIN * SCALE / 2
+    left, top, right, bottom = label.getbbox("25", anchor="mm")
+    return tuple((centre + v) / SCALE for v in (left, top, right, bottom))  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=4)
@@ -69,53 +94,90 @@ def _coin(selected: bool) -> Image.Image:
     return image.resize((COIN, COIN), Image.Resampling.LANCZOS)
 
 
+def _palette() -> Palette:
+    coins = [_flat(_coin(selected), FELT_DARK) for selected in (False, True)]
+    return Palette.build(
+        [FELT, FELT_DARK, INK, MUTED, GOLD, HIGHLIGHT, SLOT],
+        ramps=[(INK, FELT), (GOLD, FELT), (MUTED, FELT_DARK), (HIGHLIGHT, FELT)],
+        samples=lambda: [_base(MAX_WIDTH, (9, 9)), *coins],
+    )
+
+
+def _flat(image: Image.Image, under: tuple[int, int, int]) -> Image.Image:
+    flat = Image.new("RGBA", image.size, (*under, 255))
+    flat.alpha_composite(image)
+    return flat.convert("RGB")
+
+
+QUARTERS = Kind("quarters", _palette)
+SLOT = (40, 110, 80)  # the ring where a coin was
+ROW = COIN + 2 * GAP + 10  # a pile's row
+
+
+def _base(width: int, start: Sequence[int]) -> Image.Image:
+    """The felt with its edge, a row a pile, and a ring where each coin of the start lies."""
+    step = _step(start)
+    height = HEADER + len(start) * ROW + FOOTER
+    image = Image.new("RGB", (width, height), FELT)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((4, 4, width - 5, height - 5), radius=16, outline=FELT_DARK, width=5)
+    draw.text(_TITLE, "Quarters", fill=INK, font=face(26), anchor="lm")
+    for i, size in enumerate(start):
+        top = HEADER + i * ROW
+        draw.rounded_rectangle((12, top, width - 13, top + ROW - 8), radius=12, fill=FELT_DARK)
+        draw.text(_pile_label(i), f"Pile {i + 1}", fill=MUTED, font=face(TEXT), anchor="lm")
+        for c in range(size):
+            x, y = LABEL_W + c * step, top + GAP - 2
+            draw.ellipse((x + 6, y + 6, x + COIN - 6, y + COIN - 6), outline=SLOT, width=2)
+    return image
+
+
+_TITLE = (20, HEADER // 2)
+
+
+def _pile_label(pile: int) -> tuple[float, float]:
+    """Where "Pile N" of the ``pile``-th row (from 0) starts, at mid-height."""
+    return 24, HEADER + pile * ROW + ROW / 2 - 4
+
+
+@reused
 def render_quarters(
     view: QuartersView,
     selected: Collection[tuple[int, int]] = (),
     names: Sequence[str] = ("", ""),
     status: str = "",
+    lang: str = "en",
 ) -> Picture:
     """Draw the piles. ``selected`` holds (pile, coin) pairs, both counted from 1."""
     piles: list[int] = view["piles"]
     start: list[int] = view["start"]
-    width = max(LABEL_W + max(start) * (COIN + GAP) + 24, 400)
-    row_h = COIN + 2 * GAP + 10
-    header = 58
-    footer = 34
-    height = header + len(piles) * row_h + footer
-    image = Image.new("RGB", (width, height), FELT)
-    draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle((4, 4, width - 5, height - 5), radius=16, outline=FELT_DARK, width=5)
-    draw.text((20, header // 2), "Quarters", font=font(26), fill=INK, anchor="lm")
+    width = board_width(start)
+    step = _step(start)
+    height = HEADER + len(piles) * ROW + FOOTER
+    bands = (0, *(HEADER + i * ROW for i in range(len(piles))), HEADER + len(piles) * ROW)
+    scene = QUARTERS.scene((width, height), bands, FELT, lang)
+    base = ("base", width, tuple(start))
+    scene.sprite(base, partial(_base, width, start), (0, 0), under=FELT, words=True)
+    note_drawn(_TITLE, "Quarters", 26, "lm")  # the words on the base
     left = sum(piles)
-    draw.text(
-        (width - 20, header // 2),
-        status or f"{left} coin{'s' if left != 1 else ''} left",
-        font=font(20),
-        fill=GOLD,
-        anchor="rm",
-    )
+    status = status or f"{left} coin{'s' if left != 1 else ''} left"
+    scene.text((width - 20, HEADER // 2), status, TEXT, GOLD, FELT, anchor="rm")
+    text_box = coin_text_box()
     for i, size in enumerate(piles):
-        top = header + i * row_h
-        draw.rounded_rectangle((12, top, width - 13, top + row_h - 8), radius=12, fill=FELT_DARK)
-        draw.text(
-            (24, top + row_h / 2 - 4), f"Pile {i + 1}", font=font(20), fill=MUTED, anchor="lm"
-        )
-        for c in range(start[i]):
-            x = LABEL_W + c * (COIN + GAP)
-            y = top + GAP - 2
-            if c < size:
-                chosen = (i + 1, c + 1) in selected
-                sprite = coin_sprite(chosen)
-                image.paste(sprite, (x, y - (4 if chosen else 0)), sprite)
-            else:
-                draw.ellipse(
-                    (x + 6, y + 6, x + COIN - 6, y + COIN - 6), outline=(40, 110, 80), width=2
-                )
+        top = HEADER + i * ROW
+        note_drawn(_pile_label(i), f"Pile {i + 1}", TEXT, "lm")
+        coins = [(i + 1, c + 1) in selected for c in range(size)]
+        items = [(("coin", chosen), partial(_coin, chosen), -4 * chosen) for chosen in coins]
+        scene.row(items, (LABEL_W, top + GAP - 2), step, FELT_DARK)
+        if recording():
+            x0, y0, x1, y1 = text_box
+            for c, chosen in enumerate(coins):
+                x, y = LABEL_W + c * step, top + GAP - 2 - 4 * chosen
+                note_box("25", (x + x0, y + y0, x + x1, y + y1), COIN * COIN_TEXT)
     note = "Gold coins are selected" if selected else _last_move(view)
     if note:
-        draw.text((20, height - footer // 2 - 2), note, font=font(18), fill=HIGHLIGHT, anchor="lm")
-    return to_picture(image, "quarters.png", describe(view, selected))
+        scene.text((20, height - FOOTER // 2 - 2), note, TEXT, HIGHLIGHT, FELT, anchor="lm")
+    return scene.picture("quarters.png", describe(view, selected))
 
 
 def _last_move(view: QuartersView) -> str:

@@ -23,16 +23,23 @@ from games.checkers import CheckersView, read_pdn
 from games.checkers import State as CheckersState
 from games.quarters import State as QuartersState
 from games.quarters import parse_move
+from games.quarters.state import QuartersView
 from render.animation import (
     Animation,
+    Caption,
     Reel,
+    caption_sizes,
     caption_strip,
     fit_description,
+    strip_height,
+    with_caption,
     with_strip,
 )
+from render.base import fit_text
+from render.checkers import WIDTH as CHECKERS_WIDTH
 from render.checkers import describe as describe_checkers
 from render.checkers import render_checkers
-from render.quarters import render_quarters
+from render.quarters import board_width, render_quarters
 
 MOVE_MS = 1000  # about one second a move
 FIRST_MS = 1500  # the start position stays a little longer
@@ -138,36 +145,45 @@ def checkers_reel(
     plies = len(views) - 1
     players = f"{_checkers_player(0, names)} v {_checkers_player(1, names)}"
     result = checkers_result_text(outcome, names)
+    short = _players(CHECKERS_WIDTH, [_checkers_player(side, names) for side in (0, 1)])
+    cut = [_short(CHECKERS_WIDTH, name) for name in names]
+    captions = [Caption("Start", short, 0.0 if plies else 1.0)]
+    for ply in range(1, plies + 1):
+        detail = f"ply {ply}/{plies} · {short}"
+        captions.append(Caption(_move_title(views, ply, red_first), detail, ply / plies))
+    counted = f"final position · {_plural(plies, 'ply', 'plies')}"
+    captions.append(Caption(checkers_result_text(outcome, cut), counted, 1.0, final=True))
+    height = strip_height(CHECKERS_WIDTH, captions)
 
     def draw(index: int) -> Image.Image:
         board = _decoded(render_checkers(views[min(index, plies)], flip=flip).png)
-        if index > plies:
-            counted = f"final position · {_plural(plies, 'ply', 'plies')}"
-            strip = caption_strip(board.width, result, counted, 1.0, final=True)
-        elif index == 0:
-            strip = caption_strip(board.width, "Start", players, 0.0 if plies else 1.0)
-        else:
-            title = _move_title(views, index, red_first)
-            detail = f"{players} · ply {index}/{plies}"
-            strip = caption_strip(board.width, title, detail, index / plies)
-        return with_strip(board, strip)
+        return with_caption(board, captions[index], height)
 
     durations = (FIRST_MS, *[MOVE_MS] * plies, HOLD_MS)
     head = f"Replay of a checkers game, {players}, {_plural(plies, 'ply', 'plies')}. {result}."
     tail = f"Final position: {describe_checkers({**final, 'outcome': None, 'last_move': None})}"
     tail = tail.replace(f"{final['turn_name']} to move. ", "")
     description = fit_description(head, tail, _numbered(list(moves), red_first))
-    return Reel(draw, durations, description, "checkers-replay.gif", (_swatch(flip),))
+    swatch = _swatch(flip, height)
+    return Reel(draw, durations, description, "checkers-replay.gif", (swatch,))
 
 
-@lru_cache(maxsize=2)
-def _swatch(flip: bool) -> Image.Image:
+def _players(width: int, who: Sequence[str]) -> str:
+    """``"Ann (Black) v Bob (Red)"`` with long names cut so that it fits a caption's line."""
+    _, size = caption_sizes(width)
+    room = (width - 40) / 2 - 20
+    return " v ".join(fit_text(name, size, room) for name in who)
+
+
+@lru_cache(maxsize=8)
+def _swatch(flip: bool, height: int) -> Image.Image:
     """A board with men and kings of both colours and a marked double capture, so the shared
     palette holds every colour a replay can show."""
     state = CheckersState.new(_SWATCH_FEN)
     state.apply(0, _SWATCH_MOVE)
     board = _decoded(render_checkers(state.view(None), flip=flip).png)
-    return with_strip(board, caption_strip(board.width, "Swatch", "palette", 0.5, final=True))
+    strip = caption_strip(board.width, "Swatch", "palette", 0.5, final=True, height=height)
+    return with_strip(board, strip)
 
 
 def _numbered(moves: list[str], red_first: bool) -> list[str]:
@@ -227,6 +243,18 @@ def replay_quarters(
     names: Sequence[str] = ("", ""),
     outcome: Mapping[str, Any] | None = None,
 ) -> Animation:
+    """Every position of a Quarters game as a looping GIF: see :func:`quarters_reel`."""
+    return quarters_reel(start, moves, first, names=names, outcome=outcome).encode()
+
+
+def quarters_reel(
+    start: Sequence[int],
+    moves: Sequence[str],
+    first: int = 0,
+    *,
+    names: Sequence[str] = ("", ""),
+    outcome: Mapping[str, Any] | None = None,
+) -> Reel:
     """Every position of a Quarters game: the coins the next move takes are lifted in gold and
     the caption names the move; the final position is held with the result.
 
@@ -234,41 +262,41 @@ def replay_quarters(
     """
     state = QuartersState.new(start, first)
     who = _quarters_names(names)
-    frames: list[Image.Image] = []
-    durations: list[int] = []
+    width = board_width(start)
+    players = _players(width, who)
+    views: list[QuartersView] = []
+    taken: list[list[tuple[int, int]]] = []
+    captions: list[Caption] = []
     lines: list[str] = []
     total = len(moves)
     for index, move in enumerate(moves):
         pile, count = parse_move(move)
         size = state.piles[pile - 1]
-        taking = [(pile, coin) for coin in range(size - count + 1, size + 1)]
+        taken.append([(pile, coin) for coin in range(size - count + 1, size + 1)])
+        views.append(state.view(None))
         mover = who[state.turn]
-        left = sum(state.piles)
-        picture = render_quarters(
-            state.view(None), selected=taking, names=who, status=f"{_plural(left, 'coin')} left"
-        )
-        title = f"Move {index + 1} · {mover} takes {count} from pile {pile}"
-        board = _decoded(picture.png)
-        strip = caption_strip(board.width, title, f"{who[0]} v {who[1]}", index / total)
-        frames.append(with_strip(board, strip))
-        durations.append(FIRST_MS if index == 0 else MOVE_MS)
+        title = f"Move {index + 1} · {_short(width, mover)} takes {count} from pile {pile}"
+        captions.append(Caption(title, players, index / total))
         lines.append(f"{index + 1}. {mover} takes {count} from pile {pile}.")
         state.apply(state.turn, move)
     view = state.view(None)
+    views += [view, view]
+    taken += [[], []]
     outcome = view["outcome"] or outcome
-    left = sum(state.piles)
-    board = _decoded(render_quarters(view, names=who, status=f"{_plural(left, 'coin')} left").png)
-    after = caption_strip(
-        board.width, f"After move {total}" if total else "Start", f"{who[0]} v {who[1]}", 1.0
-    )
-    frames.append(with_strip(board, after))
-    durations.append(MOVE_MS)
     result = quarters_result_text(outcome, who)
-    held = caption_strip(
-        board.width, result, f"final position · {_plural(total, 'move')}", 1.0, final=True
-    )
-    frames.append(with_strip(board, held))
-    durations.append(HOLD_MS)
+    captions.append(Caption(f"After move {total}" if total else "Start", players, 1.0))
+    moved = f"final position · {_plural(total, 'move')}"
+    cut = [_short(width, name) for name in who]
+    captions.append(Caption(quarters_result_text(outcome, cut), moved, 1.0, final=True))
+    height = strip_height(width, captions)
+
+    def draw(index: int) -> Image.Image:
+        shown = views[index]
+        status = f"{_plural(sum(shown['piles']), 'coin')} left"
+        picture = render_quarters(shown, selected=taken[index], names=who, status=status)
+        return with_caption(_decoded(picture.png), captions[index], height)
+
+    durations = (*[FIRST_MS if i == 0 else MOVE_MS for i in range(total)], MOVE_MS, HOLD_MS)
     piles = ", ".join(str(p) for p in start)
     head = (
         f"Replay of a Quarters game, {who[0]} v {who[1]}, piles {piles}, "
@@ -276,4 +304,10 @@ def replay_quarters(
     )
     tail = "Final piles: " + ", ".join(str(p) for p in state.piles) + "."
     description = fit_description(head, tail, lines)
-    return Reel(frames.__getitem__, tuple(durations), description, "quarters-replay.gif").encode()
+    return Reel(draw, durations, description, "quarters-replay.gif")
+
+
+def _short(width: int, name: str) -> str:
+    """A name cut to half a caption's title line."""
+    title_size, _ = caption_sizes(width)
+    return fit_text(name, title_size, (width - 32) / 2)

@@ -18,6 +18,10 @@ from PIL import Image
 from render.charts import (
     AXIS,
     GRID,
+    WIDTH,
+    games_chart,
+    has_games,
+    has_ratings,
     hearts_layout,
     hearts_totals_chart,
     nice_range,
@@ -164,7 +168,25 @@ def test_stats_puts_the_rating_and_the_games_in_one_picture() -> None:
     assert picture.description.endswith(
         "Games played and won: Checkers 5 played, 3 won; Hearts 2 played, 0 won."
     )
-    assert _image(picture.png).width == 720
+    assert _image(picture.png).width == WIDTH
+
+
+def test_with_no_rated_game_stats_draws_no_empty_rating_chart_and_says_so() -> None:
+    """``/stats`` of a member with no rated game: the caller learns there is nothing to chart
+    (to say it in a sentence) and the picture holds only the games, no empty plot."""
+    rows = [("Checkers", 5, 3), ("Hearts", 2, 0)]
+    assert not has_ratings({}) and not has_ratings({"HQ": []}) and has_ratings(RATINGS)
+    assert has_games(rows) and not has_games([]) and not has_games([("Kabu", 0, 0)])
+    unrated = _image(stats_chart("Ann", {"HQ": []}, rows).png)
+    assert unrated.size == _image(games_chart(rows).png).size
+    assert unrated.height < _image(stats_chart("Ann", RATINGS, rows).png).height / 2
+    assert "Checkers rating: no rated games yet." in stats_chart("Ann", {}, rows).description
+
+
+def test_a_chart_with_nothing_to_chart_is_one_sentence_not_an_empty_plot() -> None:
+    for picture in (rating_chart({}), scoreboard_chart("Kabu", [], "wins")):
+        assert _image(picture.png).height < 60  # one line of text, no axes
+    assert scoreboard_chart("Kabu", [], "wins").description.endswith("no games finished yet.")
 
 
 @given(st.floats(-5000, 5000), st.floats(0, 3000))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("games", "render", "storage", "bot", "i18n")
+PACKAGES = ("games", "render", "storage", "bot", "fakediscord", "i18n")
 
 
 def modules_with_examples() -> list[str]:

@@ -3,7 +3,8 @@
     python -m bench.perf.png [--repeats 15]
 
 For a typical picture of each game (a checkers board mid-game, a Hearts table and hand,
-Quarters piles), encodes the same image with the settings on main (RGB, ``compress_level=3``),
+Quarters piles, drawn whole in RGB by the renderers before boards were composed from cached
+sprites: ``bench.perf.render_baseline``), encodes the same image as RGB at ``compress_level=3``,
 and as palette images ('P' mode: quantized to the picture's colours) at several levels, and
 prints the median CPU time of the encoding (quantizing included), the bytes, and both as ratios to
 the baseline. The baseline is measured in the same run.
@@ -23,13 +24,13 @@ from unittest.mock import patch
 
 from PIL import Image
 
+from bench.perf.render_baseline.checkers import render_checkers
+from bench.perf.render_baseline.hearts import render_hearts_hand, render_hearts_table
+from bench.perf.render_baseline.quarters import render_quarters
 from games.cards import Card
 from games.checkers import State as CheckersState
 from games.hearts import State as HeartsState
 from games.quarters import State as QuartersState
-from render.checkers import render_checkers
-from render.hearts import render_hearts_hand, render_hearts_table
-from render.quarters import render_quarters
 from render.samples import sample_checkers_moves
 
 

@@ -1,0 +1,225 @@
+"""What every renderer returns, and the drawing helpers they share.
+
+Every text a picture shows is drawn through :func:`draw_text` (or noted with :func:`note_box`
+where it is drawn into a sprite), so a test can record each text's box as drawn, with its font
+size, and check that no text overlaps another, leaves its area, or is too small on a phone.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+Box = tuple[float, float, float, float]
+"""left, top, right, bottom, in a picture's pixels."""
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A rendered PNG with its file name and alt text (the attachment's description)."""
+
+    png: bytes
+    filename: str
+    description: str
+
+
+def to_picture(image: Image.Image, filename: str, description: str) -> Picture:
+    """Encode ``image`` as a palette PNG. Alt text is cut to Discord's 1024 characters.
+
+    Quantized to at most 256 colours (fast octree, which keeps an alpha channel), the pictures
+    are about a third of the bytes of an RGB PNG and take 0.5-0.85 of its CPU time, quantizing
+    included (``python -m bench.perf.png``).
+    """
+    buffer = io.BytesIO()
+    source = image if image.mode in ("RGB", "RGBA") else image.convert("RGBA")
+    source.quantize(256, method=Image.Quantize.FASTOCTREE).save(
+        buffer, format="PNG", compress_level=3
+    )
+    return Picture(buffer.getvalue(), filename, description[:1024])
+
+
+# -- legibility ---------------------------------------------------------------------------------
+
+PHONE_WIDTH = 328
+"""The widest a phone shows a picture in a channel, in CSS pixels: a 390 px wide phone leaves
+a message's content column about 330 px (the playground's phone layout: 390 less the 52 px
+avatar gutter and 10 px of padding). A narrower picture is shown at its own width."""
+MIN_PHONE_TEXT = 11
+"""The smallest font size (CSS pixels) any text may have as a phone shows its picture."""
+
+
+def shown_size(size: float, image_width: int) -> float:
+    """The size of ``size``-pixel text once an ``image_width``-wide picture is on a phone.
+
+    >>> shown_size(18, 656), shown_size(12, 300)
+    (9.0, 12.0)
+    """
+    return size * min(image_width, PHONE_WIDTH) / image_width
+
+
+def legible_size(image_width: int) -> int:
+    """The smallest whole font size that is legible in an ``image_width``-wide picture.
+
+    >>> legible_size(328), legible_size(512), legible_size(200)
+    (11, 18, 11)
+    """
+    return math.ceil(MIN_PHONE_TEXT * max(image_width, PHONE_WIDTH) / PHONE_WIDTH - 1e-9)
+
+
+@dataclass(frozen=True, slots=True)
+class TextBox:
+    """One text as drawn: its box and font size in the picture's pixels, and the area it must
+    stay inside (``None``: the whole picture)."""
+
+    text: str
+    box: Box
+    size: float
+    within: Box | None = None
+
+
+_boxes: ContextVar[list[TextBox] | None] = ContextVar("text_boxes", default=None)
+_origin: ContextVar[tuple[float, float]] = ContextVar("text_origin", default=(0.0, 0.0))
+
+
+@contextmanager
+def text_boxes() -> Iterator[list[TextBox]]:
+    """Record every text drawn inside the block (for the legibility tests).
+
+    >>> with text_boxes() as boxes:
+    ...     draw_text(ImageDraw.Draw(Image.new("RGB", (90, 30))), (4, 4), "Hi", 18)
+    >>> [(b.text, b.size) for b in boxes]
+    [('Hi', 18)]
+    """
+    boxes: list[TextBox] = []
+    token = _boxes.set(boxes)
+    try:
+        yield boxes
+    finally:
+        _boxes.reset(token)
+
+
+def recording() -> bool:
+    """Whether a :func:`text_boxes` block is recording (drawing costs nothing extra if not)."""
+    return _boxes.get() is not None
+
+
+@contextmanager
+def placed(x: float, y: float) -> Iterator[None]:
+    """Texts noted inside the block are drawn on an image that will sit at (x, y) of the
+    picture: their boxes are moved there."""
+    ox, oy = _origin.get()
+    token = _origin.set((ox + x, oy + y))
+    try:
+        yield
+    finally:
+        _origin.reset(token)
+
+
+def note_box(text: str, box: Box, size: float, within: Box | None = None) -> None:
+    """Record ``text`` drawn in ``box`` at font ``size`` (both in the current image's pixels)."""
+    boxes = _boxes.get()
+    if boxes is None:
+        return
+    ox, oy = _origin.get()
+    left, top, right, bottom = box
+    moved = (left + ox, top + oy, right + ox, bottom + oy)
+    area = None
+    if within is not None:
+        area = (within[0] + ox, within[1] + oy, within[2] + ox, within[3] + oy)
+    boxes.append(TextBox(text, moved, size, area))
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: Colour | tuple[int, int, int, int] = (245, 245, 240),
+    *,
+    anchor: str = "la",
+    within: Box | None = None,
+    stroke_width: int = 0,
+    stroke_fill: Colour | None = None,
+) -> None:
+    """Draw ``text`` at ``size`` pixels with Pillow's bundled font, and note its box."""
+    typeface = face(size)
+    draw.text(
+        xy,
+        text,
+        fill=fill,
+        font=typeface,
+        anchor=anchor,
+        stroke_width=stroke_width,
+        stroke_fill=stroke_fill,
+    )
+    if recording():
+        box = draw.textbbox(xy, text, font=typeface, anchor=anchor, stroke_width=stroke_width)
+        note_box(text, box, size, within)
+
+
+def text_width(text: str, size: int) -> float:
+    """How wide ``text`` is drawn at ``size`` pixels."""
+    return face(size).getlength(text)
+
+
+def fit_text(text: str, size: int, width: float) -> str:
+    """``text`` cut with an ellipsis so that it is at most ``width`` pixels wide at ``size``.
+
+    >>> fit_text("Seat 1", 18, 500)
+    'Seat 1'
+    >>> short = fit_text("a name far too long to fit in a narrow column", 18, 120)
+    >>> short.endswith("…") and face(18).getlength(short) <= 120
+    True
+    """
+    measure = face(size).getlength
+    if measure(text) <= width:
+        return text
+    while text and measure(text.rstrip() + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def wrap_text(text: str, size: int, width: float, lines: int) -> list[str]:
+    """``text`` broken between words into at most ``lines`` lines of at most ``width`` pixels
+    at ``size``; what does not fit ends the last line with an ellipsis.
+
+    >>> wrap_text("Ann (Black) wins: Red resigned", 18, 160, 2)
+    ['Ann (Black) wins:', 'Red resigned']
+    >>> wrap_text("Ann (Black) wins: Red resigned", 18, 160, 1)
+    ['Ann (Black) wins:…']
+    """
+    measure = face(size).getlength
+    out: list[str] = []
+    words = text.split()
+    while words and len(out) < lines:
+        line = words.pop(0)
+        while words and measure(f"{line} {words[0]}") <= width:
+            line = f"{line} {words.pop(0)}"
+        out.append(line)
+    if words:
+        out[-1] = fit_text(f"{out[-1]} {' '.join(words)}", size, width)
+    return [fit_text(line, size, width) for line in out]
+
+
+@lru_cache(maxsize=64)
+def face(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """Pillow's bundled scalable font at ``size`` pixels."""
+    return ImageFont.load_default(size=size)
+
+
+# A palette shared by the boards, so the five games look like one bot.
+FELT = (24, 92, 62)
+FELT_DARK = (17, 70, 47)
+INK = (245, 245, 240)
+MUTED = (190, 205, 195)
+GOLD = (236, 190, 70)
+HIGHLIGHT = (255, 214, 90)
+BACKGROUND = (43, 45, 49)  # Discord's dark theme, so images sit well in the channel
