@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
+import functools
 import hashlib
 import json
 import logging
@@ -15,7 +16,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.client import commands, guard, privacy_commands
+from bot.client import commands, guard, outage, privacy_commands
 from bot.client.coalesce import BoardEdits
 from bot.client.common import member_of, send_private
 from bot.client.components import TableButton, TableSelect, message_kwargs
@@ -29,7 +30,7 @@ from bot.ops.interactions import Tracker
 from bot.tables.ai import AiRunner
 from bot.tables.screens import Reply
 from bot.tables.service import TableService
-from storage import Database, TableStatus
+from storage import Database, StoreUnavailable, TableStatus
 
 log = logging.getLogger("parlour")
 
@@ -60,11 +61,8 @@ class ParlourTree(app_commands.CommandTree["ParlourBot"]):
     async def on_error(
         self, interaction: discord.Interaction[ParlourBot], error: app_commands.AppCommandError
     ) -> None:
-        interactions.note(outcome="error")
-        log.exception(
-            "command %s failed", interaction.command and interaction.command.name, exc_info=error
-        )
-        await send_private(interaction, "Something went wrong on our side; please try again.")
+        name = interaction.command and interaction.command.name
+        await outage.answer_failure(interaction, error, f"command {name}")
 
 
 async def open_service(config: Config) -> TableService:
@@ -208,10 +206,9 @@ class ParlourBot(OpsHooks, discord.Client):
                 ephemeral=drawing,
             )
             await self.deliver(interaction, reply)
-        except Exception:
-            interactions.note(outcome="error")
-            log.exception("action %r on table %s failed", action.partition("=")[0], table_id)
-            await send_private(interaction, "Something went wrong on our side; please try again.")
+        except Exception as exc:
+            what = f"action {action.partition('=')[0]!r} on table {table_id}"
+            await outage.answer_failure(interaction, exc, what)
 
     async def on_unknown_control(self, interaction: discord.Interaction) -> None:
         """A component whose custom_id (or values) no table control has: refuse it privately."""
@@ -457,6 +454,9 @@ class ParlourBot(OpsHooks, discord.Client):
             return
         except asyncio.CancelledError:
             raise
+        except StoreUnavailable:  # played once the database is back
+            retry = functools.partial(self.start_computer, table_id, channel_id)
+            self.spawn(outage.when_store_back(self.service.db.schema_version, retry))
         except Exception:
             log.exception("computer turn on table %s failed", table_id)
 

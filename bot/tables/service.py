@@ -30,6 +30,7 @@ from bot.tables.controller import (
     table_seed,
 )
 from bot.tables.deadlines import deadline_line
+from bot.tables.locks import TableLocks
 from bot.tables.ratings import elo_change
 from bot.tables.registry import controllers as registered_controllers
 from bot.tables.screens import Embed, Field, Reply, Screen
@@ -74,11 +75,11 @@ class TableService:
         ai = AiRunner() if ai is None else ai
         self.ai = ai
         self.clock = clock
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = TableLocks()
         self.pictures = Pictures(db, self.controllers, ai.run)
 
-    def _lock(self, table_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
+    def _lock(self, table_id: int) -> AbstractAsyncContextManager[None]:
+        return self._locks.hold(table_id)
 
     # -- starting ---------------------------------------------------------------------------
     async def start(
