@@ -481,6 +481,8 @@ class ParlourBot(OpsHooks, discord.Client):
                         await channel.send(**message_kwargs(post, None, None))
                 if reply.ai_next and reply.table_id is not None:
                     self.start_computer(reply.table_id, table.channel_id)
+        except StoreUnavailable as exc:  # the next sweep does it
+            log.warning("sweep skipped: the database is away (%s)", exc)
         except Exception:
             log.exception("sweep failed")
         try:
