@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 
+import aiohttp
 import pytest
 from pgproxy import proxied
 from test_e2e_quarters import COMPUTER, computer_answers, selected_coins, start_vs_computer
@@ -34,7 +35,8 @@ async def outage_of(
 
     if backend == "postgresql":
         async with proxied(database_url) as (proxy, through):
-            bot = await in_process(ParlourBot(Config(token="fake", database=through)))
+            config = Config(token="fake", database=through, http=("127.0.0.1", 0))
+            bot = await in_process(ParlourBot(config))
             yield bot, proxy.drop, proxy.restore
         return
     bot = await in_process(ParlourBot(Config(token="fake", database=database_url)))
@@ -49,10 +51,17 @@ async def outage_of(
     yield bot, read_only, writable
 
 
+async def healthz(bot) -> int:
+    """The status ``/healthz`` of the bot's operator endpoint answers."""
+    url = f"http://127.0.0.1:{bot.ops.server.port}/healthz"
+    async with aiohttp.ClientSession() as session, session.get(url) as response:
+        return response.status
+
+
 async def test_clicks_while_the_store_is_away_are_told_it_is_restarting_and_play_on_after(
     backend, database_url, in_process, driver: Driver
 ):
-    async with outage_of(backend, database_url, in_process) as (_, away, back):
+    async with outage_of(backend, database_url, in_process) as (bot, away, back):
         board = await start_vs_computer(driver)
         await away()
         answer = await driver.click("alice", board, label="1·1")
@@ -61,7 +70,10 @@ async def test_clicks_while_the_store_is_away_are_told_it_is_restarting_and_play
         if backend == "postgresql":  # a command reading the store meets it away too
             answer = await driver.slash("alice", "game show")
             assert answer.ephemeral and answer.text() == RESTARTING
+            assert await healthz(bot) == 503
         await back()
+        if backend == "postgresql":
+            assert await healthz(bot) == 200
         answer = await driver.click("alice", board, label="1·1")
         assert answer.type == 7 and answer.message is board
         assert selected_coins(board) == ["1·1"]
