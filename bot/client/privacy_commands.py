@@ -14,6 +14,7 @@ import re
 import discord
 from discord import app_commands
 
+from bot.client import outage
 from bot.ops import interactions
 from bot.ops import privacy as words
 from bot.ops.drain import Stopping
@@ -68,6 +69,8 @@ class PrivacyButton(
             await interaction.response.send_message(
                 "Parlour is restarting; try again in a few seconds.", ephemeral=True
             )
+        except Exception as exc:  # the store away, or a defect: answered privately either way
+            await outage.answer_failure(interaction, exc, f"privacy button {self.action}")
 
 
 async def clicked(interaction: Interaction, action: str, target: int) -> None:
