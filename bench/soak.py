@@ -110,6 +110,7 @@ async def soak(
     sample_every: float = 60.0,
     warm_up: float = 5.0,
     database: str | None = None,
+    keep_log: Path | None = None,
 ) -> Soak:
     """Run the soak and return its samples (see the module's docstring)."""
     result = Soak(tables, minutes, warm_up)
@@ -140,6 +141,8 @@ async def soak(
         if samples.exists():
             result.samples = [json.loads(ln) for ln in samples.read_text().splitlines() if ln]
         text = log.read_text(errors="replace")
+        if keep_log is not None:
+            keep_log.write_text(text)
         result.errors = [ln for ln in text.splitlines() if " ERROR " in ln or "Traceback" in ln]
     return result
 
@@ -182,6 +185,12 @@ def report(result: Soak) -> None:
         known = [v for v in values if v is not None]
         if known:
             print(f"  {name}: first {known[0]}, last {known[-1]}, max {max(known)}")
+    tasks = result.samples[-1].get("tasks_by_name")
+    if tasks:
+        print(
+            "  the most numerous asyncio tasks at the end: "
+            + ", ".join(f"{name} x{count}" for name, count in tasks.items())
+        )
     for line in result.errors[:5]:
         print("  bot error:", line[:200])
 
@@ -200,6 +209,7 @@ def main() -> None:
         "--warm-up", type=float, default=5.0, help="minutes before RSS growth is measured"
     )
     parser.add_argument("--database", help="DATABASE_URL (default: a fresh SQLite file)")
+    parser.add_argument("--keep-log", type=Path, help="keep the bot's log in this file")
     args = parser.parse_args()
     result = asyncio.run(
         soak(
@@ -209,6 +219,7 @@ def main() -> None:
             sample_every=args.sample,
             warm_up=args.warm_up,
             database=args.database,
+            keep_log=args.keep_log,
         )
     )
     report(result)

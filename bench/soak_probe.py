@@ -15,6 +15,7 @@ import json
 import os
 import runpy
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,8 @@ STRUCTURES = (
     ("background tasks", "_background"),
     ("interactions open", "tracker._open"),
     ("tables' games", "tracker._games"),
+    ("stored views", "_connection._view_store._views"),
+    ("message views", "_connection._view_store._synced_message_views"),
 )
 
 
@@ -60,7 +63,8 @@ def sample(bot: Any, lags: list[float], started: float) -> dict[str, Any]:
     ordered = sorted(lags)
     rss, with_workers = _rss_mib(os.getpid())
     sizes = {name: _size(bot, path) for name, path in STRUCTURES}
-    sizes["asyncio tasks"] = len(asyncio.all_tasks())
+    tasks = asyncio.all_tasks()
+    sizes["asyncio tasks"] = len(tasks)
     return {
         "t": round(time.monotonic() - started, 1),
         "rss_mib": round(rss, 1),
@@ -69,7 +73,14 @@ def sample(bot: Any, lags: list[float], started: float) -> dict[str, Any]:
         "lag_max_ms": round(ordered[-1] * 1000, 1) if lags else 0.0,
         "gc_objects": len(gc.get_objects()),
         "sizes": sizes,
+        "tasks_by_name": dict(Counter(_task_name(t) for t in tasks).most_common(5)),
     }
+
+
+def _task_name(task: asyncio.Task[Any]) -> str:
+    """What a task runs: its coroutine's qualified name."""
+    coro = task.get_coro()
+    return getattr(coro, "__qualname__", None) or type(coro).__name__
 
 
 async def sample_forever(bot: Any, out: Path, every: float) -> None:

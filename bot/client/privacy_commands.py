@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.client import outage
+from bot.client.components import ControlsView
 from bot.ops import interactions
 from bot.ops import privacy as words
 from bot.ops.drain import Stopping
@@ -29,7 +30,7 @@ def _button(label: str, action: str, target: int, style: discord.ButtonStyle) ->
 
 
 def _view(*items: discord.ui.Item) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = ControlsView()
     for item in items:
         view.add_item(item)
     return view
