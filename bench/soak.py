@@ -191,6 +191,12 @@ def report(result: Soak) -> None:
             "  the most numerous asyncio tasks at the end: "
             + ", ".join(f"{name} x{count}" for name, count in tasks.items())
         )
+    if len(result.samples) > 1 and "objects_by_type" in result.samples[-1]:
+        first, last = result.samples[0]["objects_by_type"], result.samples[-1]["objects_by_type"]
+        print(
+            "  objects by type, first -> last: "
+            + ", ".join(f"{name} {first.get(name, 0)} -> {count}" for name, count in last.items())
+        )
     for line in result.errors[:5]:
         print("  bot error:", line[:200])
 

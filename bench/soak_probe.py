@@ -36,6 +36,7 @@ STRUCTURES = (
     ("tables' games", "tracker._games"),
     ("stored views", "_connection._view_store._views"),
     ("message views", "_connection._view_store._synced_message_views"),
+    ("cached messages", "_connection._messages"),
 )
 
 
@@ -64,6 +65,7 @@ def sample(bot: Any, lags: list[float], started: float) -> dict[str, Any]:
     rss, with_workers = _rss_mib(os.getpid())
     sizes = {name: _size(bot, path) for name, path in STRUCTURES}
     tasks = asyncio.all_tasks()
+    objects = gc.get_objects()
     sizes["asyncio tasks"] = len(tasks)
     return {
         "t": round(time.monotonic() - started, 1),
@@ -71,7 +73,8 @@ def sample(bot: Any, lags: list[float], started: float) -> dict[str, Any]:
         "rss_workers_mib": round(with_workers, 1),
         "lag_p99_ms": round(ordered[int(0.99 * (len(ordered) - 1))] * 1000, 1) if lags else 0.0,
         "lag_max_ms": round(ordered[-1] * 1000, 1) if lags else 0.0,
-        "gc_objects": len(gc.get_objects()),
+        "gc_objects": len(objects),
+        "objects_by_type": dict(Counter(type(o).__name__ for o in objects).most_common(8)),
         "sizes": sizes,
         "tasks_by_name": dict(Counter(_task_name(t) for t in tasks).most_common(5)),
     }
