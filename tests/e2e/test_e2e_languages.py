@@ -1,0 +1,59 @@
+"""Parlour in every member's language, end to end against the fake Discord."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from fakediscord import FakeDiscord
+from fakediscord.limits import COMMAND_NAME_RE
+from i18n import ENGLISH, LANGUAGES
+
+# Every Discord locale that reads one of Parlour's languages other than English.
+LOCALIZED = {code for language in LANGUAGES if language is not ENGLISH for code in language.discord}
+
+
+def texts(item: dict[str, Any], where: str = "") -> Iterator[tuple[str, str, dict[str, str]]]:
+    """(where, kind, localizations) of every name, description and choice a synced command
+    holds, its options and subcommands included."""
+    where = f"{where} {item['name']}".strip()
+    yield where, "name", item.get("name_localizations") or {}
+    if "description" in item:
+        yield where, "description", item.get("description_localizations") or {}
+    for choice in item.get("choices", ()):
+        yield f"{where}={choice['value']}", "choice", choice.get("name_localizations") or {}
+    for option in item.get("options", ()):
+        yield from texts(option, where)
+
+
+async def test_the_synced_commands_carry_every_languages_names_and_descriptions(
+    fake: FakeDiscord, start_bot
+) -> None:
+    await start_bot()
+    synced = fake.commands()
+    assert {c["name"] for c in synced} >= {"quarters", "checkers", "kabu", "hearts", "rules"}
+    names = descriptions = 0
+    for command in synced:
+        for where, kind, found in texts(command):
+            assert set(found) <= LOCALIZED, where
+            if kind == "name":
+                # a name the same in a language ("kabu" in French) is left to the English
+                assert all(COMMAND_NAME_RE.match(n) and n == n.lower() for n in found.values())
+                names += bool(found)
+                continue
+            assert all(1 <= len(text) <= 100 for text in found.values()), where
+            if kind == "description":
+                assert set(found) == LOCALIZED, (where, found)
+                descriptions += 1
+    assert names > 40 and descriptions > 50
+    by_name = {c["name"]: c for c in synced}
+    assert by_name["hearts"]["name_localizations"] == {
+        "ja": "ハーツ",
+        "fr": "dame-de-pique",
+        "es-ES": "corazones",
+        "es-419": "corazones",
+        "pt-BR": "copas",
+    }  # German players call it Hearts too
+    assert by_name["checkers"]["name_localizations"]["de"] == "dame"
+    assert by_name["kabu"]["name_localizations"] == {"ja": "カブ"}
+    assert fake.problems() == []
