@@ -163,7 +163,11 @@ def test_every_language_has_a_glossary(language):
 
 # Entries whose translation is rightly the English text: names kept in that language (Kabu,
 # Quarters...) and words spelt the same in it.
-KEPT_NAMES = {"Kabu", "kabu", "Quarters", "quarters", "Quatorze", "quatorze", "arashi"}
+KEPT_NAMES = {"Kabu", "kabu", "Quarters", "quarters", "Quatorze", "quatorze", "arashi"} | {
+    # Kabu's hands keep their Japanese names, written in Japanese script only in Japanese
+    *("Buta", "Pin", "Nizo", "Santa", "Yotsuya", "Goke", "Roppo", "Shichiken", "Oicho"),
+    *("Shippin", "Kuppin", "Arashi"),
+}
 SAME_WORD = {
     "ja": set(),
     "fr": {"position", "expert", "standard", "scores", "secret"},
@@ -202,6 +206,8 @@ def test_game_terms_follow_each_glossary():
     said = {code: entries(read_catalogue(code)) for code in OTHERS}
     assert said["ja"][(limits.CHOICE, "Kabu")].string == "カブ"
     assert said["ja"][(limits.NAME, "arashi")].string == "アラシ"
+    assert said["ja"][("kabu hand", "Shippin")].string == "シッピン"
+    assert said["ja"][("kabu hand", "Kuppin")].string == "クッピン"
     for code, word in (("fr", "Dames"), ("de", "Dame"), ("es", "Damas"), ("pt_BR", "Damas")):
         assert said[code][(limits.CHOICE, "Checkers")].string == word
     for code, rules in (("fr", "dames anglaises"), ("de", "englischen"), ("es", "inglesas")):

@@ -30,6 +30,7 @@ from bot.ops.interactions import Tracker
 from bot.tables.ai import AiRunner
 from bot.tables.screens import Reply
 from bot.tables.service import TableService
+from i18n import _, render
 from i18n.translations import preload
 from storage import Database, TableStatus
 
@@ -361,12 +362,15 @@ class ParlourBot(OpsHooks, discord.Client):
             self.start_computer(reply.table_id, interaction.channel_id, reply.delay)
 
     def refusal_text(self, interaction: discord.Interaction, reply: Reply) -> str:
-        text = reply.error or ""
+        """The refusal in the member's language (``interaction.locale``), with a link to the
+        board when it has one."""
+        text = render(reply.error or "", str(interaction.locale))
         if reply.board_message_id and interaction.guild_id and interaction.channel_id:
-            text += (
-                f"\nBoard: https://discord.com/channels/{interaction.guild_id}/"
+            link = (
+                f"https://discord.com/channels/{interaction.guild_id}/"
                 f"{interaction.channel_id}/{reply.board_message_id}"
             )
+            text += "\n" + render(_("Board: {link}", link=link), str(interaction.locale))
         return text
 
     async def post_board(self, interaction: discord.Interaction, reply: Reply) -> None:

@@ -14,6 +14,7 @@ from bot.tables.registry import specs
 from bot.tables.screens import Screen
 from bot.tables.service import TableService
 from games.base import IllegalAction
+from i18n import render
 
 
 def game_choices(service: TableService) -> list[app_commands.Choice[str]]:
@@ -142,7 +143,8 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
             for name, value in changes.items():
                 service.check_setting(name, value)  # all of them before any is stored
         except IllegalAction as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
+            said = render(exc.phrase, str(interaction.locale))
+            await interaction.response.send_message(said, ephemeral=True)
             return
         for name, value in changes.items():
             await service.set_setting(guild, name, value)

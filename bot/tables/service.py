@@ -36,6 +36,7 @@ from bot.tables.screens import Embed, Field, Reply, Screen
 from bot.tables.showing import Pictures
 from bot.tables.trust import Origin
 from games.base import GameState, IllegalAction, Outcome
+from i18n import Said
 from storage import Database, Result, Seat, Table, TableStatus
 
 log = logging.getLogger(__name__)
@@ -101,7 +102,7 @@ class TableService:
         try:
             opts = controller.parse_options(options or {})
         except IllegalAction as exc:
-            return Reply.refuse(str(exc))
+            return Reply.refuse(Said(exc.phrase))
         starter = Seat(who.name, who.user_id)
         now = self.clock()
         if controller.solo or controller.max_players > 2:
@@ -142,7 +143,7 @@ class TableService:
             except IllegalAction as exc:
                 table.status = TableStatus.STOPPED
                 await self.db.save_table(table, now=now)
-                return Reply.refuse(str(exc))
+                return Reply.refuse(Said(exc.phrase))
             table.state = state.to_dict()
             if not await self.db.save_table(table, moved=True, now=now):
                 return Reply.refuse("Something changed at the same time; try again.")
@@ -174,13 +175,13 @@ class TableService:
             try:
                 trust.check_place(table, who.channel_id, origin)
             except IllegalAction as exc:
-                return Reply.refuse(str(exc), table.board_message_id)
+                return Reply.refuse(Said(exc.phrase), table.board_message_id)
             if not table.status.is_open:
                 if action == "again" and table.status is TableStatus.FINISHED:
                     try:
                         return await self._again(table, who)
                     except IllegalAction as exc:
-                        return Reply.refuse(str(exc))
+                        return Reply.refuse(Said(exc.phrase))
                 return Reply.refuse("This game is over. Start a new one with its `start` command.")
             if version is not None and version != table.version:
                 return Reply.refuse(
@@ -194,7 +195,7 @@ class TableService:
                     return await self._answer_challenge(table, who, name == "accept")
                 return await self._act(table, who, name, arg, origin, version)
             except IllegalAction as exc:
-                return Reply.refuse(str(exc))
+                return Reply.refuse(Said(exc.phrase))
 
     async def _act(
         self,
@@ -274,7 +275,7 @@ class TableService:
         try:
             screen = await self.pictures.replay(table)
         except IllegalAction as exc:
-            return Reply.refuse(str(exc))
+            return Reply.refuse(Said(exc.phrase))
         return Reply(private=screen, table_id=table.id)
 
     @staticmethod
@@ -646,7 +647,7 @@ class TableService:
         try:
             return Reply(private=self.controllers[kind].detached(action))
         except IllegalAction as exc:
-            return Reply.refuse(str(exc))
+            return Reply.refuse(Said(exc.phrase))
 
     # -- ending idle games ------------------------------------------------------------------
     async def settings(self, guild_id: int) -> dict[str, float]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from fakediscord import FakeDiscord
+from fakediscord import Driver, FakeDiscord
 from fakediscord.limits import COMMAND_NAME_RE
 from i18n import ENGLISH, LANGUAGES
 
@@ -57,3 +57,25 @@ async def test_the_synced_commands_carry_every_languages_names_and_descriptions(
     assert by_name["checkers"]["name_localizations"]["de"] == "dame"
     assert by_name["kabu"]["name_localizations"] == {"ja": "カブ"}
     assert fake.problems() == []
+
+
+async def test_a_refusal_follows_the_members_language_not_the_servers(
+    fake: FakeDiscord, driver: Driver, start_bot
+) -> None:
+    """A Japanese member in a German server is refused in Japanese; an English one in
+    English; a member whose language Parlour lacks, in English too."""
+    fake.world.guild("Parlour Test").locale = "de"
+    driver.user("alice").locale = "ja"
+    driver.user("carol").locale = "ko"
+    await start_bot()
+    await driver.slash("alice", "checkers start", opponent="bob", color="black")
+    board = driver.last_message("games")
+    await driver.click("bob", board, label="Accept")
+
+    illegal = await driver.slash("alice", "checkers move", move="5-9")
+    assert illegal.ephemeral
+    assert illegal.content.startswith("`5-9` はここでは指せません。指せる手：")
+    turn = await driver.slash("bob", "checkers move", move="22-18")
+    assert turn.ephemeral and turn.content == "It is not your turn.", turn.content
+    not_seated = await driver.slash("carol", "game resign")
+    assert not_seated.ephemeral and "not" in not_seated.content
