@@ -14,6 +14,7 @@ import discord
 
 from bot.tables.screens import Reply
 from bot.tables.service import Member, TableService
+from i18n import resolve
 
 log = logging.getLogger("parlour")
 
@@ -48,7 +49,15 @@ def member_of(interaction: discord.Interaction[Any]) -> Member:
         guild_id=interaction.guild_id or 0,
         channel_id=interaction.channel_id or 0,
         manage_messages=bool(perms and perms.manage_messages),
+        channel_lang=channel_language(interaction),
     )
+
+
+def channel_language(interaction: discord.Interaction[Any]) -> str:
+    """The language of what the channel sees (boards, results): the server's, in a DM the
+    member's; a language Parlour lacks is English."""
+    locale = interaction.guild_locale if interaction.guild_id else interaction.locale
+    return resolve(str(locale or "en-US")).language.code
 
 
 async def send_private(

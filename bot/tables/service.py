@@ -27,6 +27,7 @@ from bot.tables.controller import (
     Intent,
     TableView,
     UiState,
+    channel_language,
     table_seed,
 )
 from bot.tables.deadlines import deadline_line
@@ -58,6 +59,12 @@ class Member:
     guild_id: int
     channel_id: int
     manage_messages: bool = False
+    channel_lang: str = "en"  # what the channel reads: the server's language, in a DM the member's
+
+
+def _language(code: str) -> dict[str, Any]:
+    """A new table's ``ui`` entry for its channel's language (none for English, the default)."""
+    return {} if code == "en" else {"lang": code}
 
 
 class TableService:
@@ -129,9 +136,12 @@ class TableService:
             seats=seats,
             options=opts,
             state=None,
-            ui={"expires": now + controller.lobby_seconds}
-            if status is TableStatus.CHALLENGE
-            else {},
+            ui=_language(who.channel_lang)
+            | (
+                {"expires": now + controller.lobby_seconds}
+                if status is TableStatus.CHALLENGE
+                else {}
+            ),
             created_by=who.user_id,
             now=now,
         )
@@ -440,6 +450,7 @@ class TableService:
             seats=seats,
             options=finished.options,
             state=None,
+            ui=_language(channel_language(finished)),
             created_by=who.user_id,
             now=now,
         )

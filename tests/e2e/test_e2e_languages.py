@@ -5,9 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from e2e_helpers import TableRows
+
 from fakediscord import Driver, FakeDiscord
 from fakediscord.limits import COMMAND_NAME_RE
+from games.kabu import State as Kabu
 from i18n import ENGLISH, LANGUAGES
+from render.kabu import render_kabu
 
 # Every Discord locale that reads one of Parlour's languages other than English.
 LOCALIZED = {code for language in LANGUAGES if language is not ENGLISH for code in language.discord}
@@ -79,3 +83,32 @@ async def test_a_refusal_follows_the_members_language_not_the_servers(
     assert turn.ephemeral and turn.content == "It is not your turn.", turn.content
     not_seated = await driver.slash("carol", "game resign")
     assert not_seated.ephemeral and "not" in not_seated.content
+
+
+async def test_a_japanese_member_plays_kabu_in_a_german_server(
+    fake: FakeDiscord, driver: Driver, start_bot, rows: TableRows
+) -> None:
+    """The table's picture is in the server's language (German) for everyone, and what only
+    she reads is in hers (Japanese)."""
+    fake.world.guild("Parlour Test").locale = "de"
+    driver.user("alice").locale = "ja"
+    await start_bot()
+    lobby = (await driver.slash("alice", "kabu start")).message
+    assert lobby is not None
+    board = (await driver.click("alice", lobby, label="Deal")).message
+    assert board is lobby
+    table = rows.last()
+    assert table.ui["lang"] == "de" and table.state is not None
+    state = Kabu.from_dict(table.state)
+    names = {0: driver.user("alice").name.title()}
+    german = render_kabu(state.view(None), names, "de").png
+    assert await driver.attachment_bytes(board) == german
+    assert german != render_kabu(state.view(None), names, "ja").png
+
+    position = next(label for label in board.button_labels() if label.startswith("2 · "))
+    await driver.click("alice", board, label=position)
+    await driver.click("alice", board, label="Stand")
+    await driver.wait_for(lambda: "Deal again" in board.button_labels())
+    state = Kabu.from_dict(rows.last().state)
+    assert state.is_over()
+    assert await driver.attachment_bytes(board) == render_kabu(state.view(None), names, "de").png
