@@ -167,6 +167,7 @@ KEPT_NAMES = {"Kabu", "kabu", "Quarters", "quarters", "Quatorze", "quatorze", "a
     # Kabu's hands keep their Japanese names, written in Japanese script only in Japanese
     *("Buta", "Pin", "Nizo", "Santa", "Yotsuya", "Goke", "Roppo", "Shichiken", "Oicho"),
     *("Shippin", "Kuppin", "Arashi"),
+    *(language.name for language in LANGUAGES),  # /settings language: each named in itself
 }
 SAME_WORD = {
     "ja": set(),

@@ -7,6 +7,7 @@ never each other.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import Any, Protocol, cast
 
@@ -86,6 +87,8 @@ async def start_game(
     """The shared body of every ``/<game> start``."""
     bot = host(interaction)
     who = member_of(interaction)
+    chosen = await bot.service.channel_language(who.guild_id, who.channel_lang)
+    who = dataclasses.replace(who, channel_lang=chosen)
     other = None
     if opponent is not None:
         if opponent.bot:

@@ -37,7 +37,7 @@ from bot.tables.screens import Embed, Field, Reply, Screen
 from bot.tables.showing import Pictures
 from bot.tables.trust import Origin
 from games.base import GameState, IllegalAction, Outcome
-from i18n import Said
+from i18n import LANGUAGES, Said
 from storage import Database, Result, Seat, Table, TableStatus
 
 log = logging.getLogger(__name__)
@@ -60,6 +60,9 @@ class Member:
     channel_id: int
     manage_messages: bool = False
     channel_lang: str = "en"  # what the channel reads: the server's language, in a DM the member's
+
+
+LANGUAGE_SETTING = "language"  # a guild setting: a language code, "" for Discord's
 
 
 def _language(code: str) -> dict[str, Any]:
@@ -668,6 +671,19 @@ class TableService:
             if raw is not None:
                 values[name] = float(raw)
         return values
+
+    async def channel_language(self, guild_id: int, fallback: str) -> str:
+        """The language this server's channels read: chosen with ``/settings language``, else
+        ``fallback`` (the server's language in Discord)."""
+        chosen = await self.db.guild_setting(guild_id, LANGUAGE_SETTING) if guild_id else None
+        return chosen or fallback
+
+    async def set_language(self, guild_id: int, code: str) -> None:
+        """Boards and results of this server in the language ``code`` ("" for the server's
+        language in Discord)."""
+        if code and code not in {language.code for language in LANGUAGES}:
+            raise IllegalAction(f"Parlour does not speak {code}.")
+        await self.db.set_guild_setting(guild_id, LANGUAGE_SETTING, code)
 
     async def set_setting(self, guild_id: int, name: str, value: float) -> None:
         self.check_setting(name, value)

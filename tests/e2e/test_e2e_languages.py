@@ -112,3 +112,21 @@ async def test_a_japanese_member_plays_kabu_in_a_german_server(
     state = Kabu.from_dict(rows.last().state)
     assert state.is_over()
     assert await driver.attachment_bytes(board) == render_kabu(state.view(None), names, "de").png
+
+
+async def test_settings_language_sets_what_the_channels_read(
+    driver: Driver, start_bot, rows: TableRows
+) -> None:
+    """Manage Server (olivia owns the server) may choose the boards' language; "the server's
+    language" undoes it."""
+    await start_bot()
+    refused = await driver.slash("bob", "settings", language="Deutsch")
+    assert refused.ephemeral and "Manage Server" in refused.content
+    done = await driver.slash("olivia", "settings", language="Deutsch")
+    assert done.ephemeral and "Idle games" in done.content, done.content
+    await driver.slash("alice", "quatorze start")
+    assert rows.last().ui["lang"] == "de"
+    await driver.slash("alice", "game stop")
+    await driver.slash("olivia", "settings", language="The server's language in Discord")
+    await driver.slash("alice", "quatorze start")
+    assert "lang" not in rows.last().ui  # the server's language in Discord: English here
