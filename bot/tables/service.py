@@ -36,7 +36,7 @@ from bot.tables.registry import controllers as registered_controllers
 from bot.tables.screens import Embed, Field, Reply, Screen
 from bot.tables.showing import Pictures
 from bot.tables.trust import Origin
-from games.base import GameState, IllegalAction, Outcome
+from games.base import N_, GameState, IllegalAction, Outcome
 from i18n import LANGUAGES, Said
 from storage import Database, Result, Seat, Table, TableStatus
 
@@ -227,7 +227,7 @@ class TableService:
             and name not in controller.public_actions
             and not (name == "stop" and who.manage_messages)
         ):
-            raise IllegalAction("You are not seated at this table — you can watch, though.")
+            raise IllegalAction(N_("You are not seated at this table — you can watch, though."))
         ctx: Context[Any, Any] = Context(
             table,
             state,
