@@ -41,6 +41,8 @@ class Answer:
     screen: Screen | None = None
     error: str | None = None
     post: str | None = None
+    attempt: int = 0  # the attempt the board shows, and its version (for the controls)
+    version: int | None = None
 
 
 class DailyService:
@@ -69,9 +71,11 @@ class DailyService:
             attempt = mine.get(kind)
             lines.append(render(_line(kind, attempt), locale))
             label = render(_("Play {game}", game=TITLES[kind]), locale)
-            done = attempt is not None and attempt.over
-            buttons.append(Button(label, f"open={kind}", Style.PRIMARY, disabled=done))
-        next_at = next_midnight(self.clock())
+            done = attempt is not None and attempt.over  # opens the result, to share it
+            buttons.append(
+                Button(label, f"open={kind}", Style.SECONDARY if done else Style.PRIMARY)
+            )
+        stamp = f"<t:{next_midnight(self.clock())}:R>"  # Discord shows it in the reader's time
         text = render(
             _(
                 "The daily puzzles of {day}: the same for everyone, one try each. "
@@ -80,7 +84,7 @@ class DailyService:
             ),
             locale,
         )
-        more = render(_("The next puzzles come {when}.", when=f"<t:{next_at}:R>"), locale)
+        more = render(_("The next puzzles come {when}.", when=stamp), locale)
         return Screen(
             embed=Embed(
                 title=render(_("Daily puzzles"), locale),
@@ -102,7 +106,8 @@ class DailyService:
             now=self.clock(),
         )
         puzzles = await self.puzzles(attempt.day)
-        return Answer(screen=await asyncio.to_thread(boards.board, puzzles, attempt, locale))
+        screen = await asyncio.to_thread(boards.board, puzzles, attempt, locale)
+        return Answer(screen=screen, attempt=attempt.id, version=attempt.version)
 
     async def act(
         self, attempt_id: int, version: int | None, user_id: int, action: str, locale: str
@@ -127,7 +132,7 @@ class DailyService:
         if not await self.db.daily.save(attempt, now=self.clock()):
             return Answer(error=render(_("That move was already played."), locale))
         screen = await asyncio.to_thread(boards.board, puzzles, attempt, locale, played.note)
-        return Answer(screen=screen)
+        return Answer(screen=screen, attempt=attempt.id, version=attempt.version)
 
     # -- boards and streaks ------------------------------------------------------------------
     async def board(self, guild_id: int, locale: str, day: date | None = None) -> Screen:
