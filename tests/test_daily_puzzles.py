@@ -136,3 +136,17 @@ def test_the_next_365_days_generate_and_verify_and_rarely_repeat(db):
         seen["quatorze"].add(puzzles.quatorze)
     assert len(seen["quatorze"]) == 365
     assert len(seen["checkers"]) > 350 and len(seen["quarters"]) > 300
+
+
+def test_the_week_builder_draws_a_sheet_per_day_without_the_answers(tmp_path):
+    from bench.builders.daily_week import main
+
+    main(["--start", START.isoformat(), "--days", "2", "--out", str(tmp_path)])
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "2026-12-07.png",
+        "2026-12-08.png",
+        "README.md",
+    ]
+    notes = (tmp_path / "README.md").read_text(encoding="utf-8")
+    assert puzzles_for(START).checkers.fen in notes
+    assert f"`{puzzles_for(START).checkers.answer}`" not in notes
