@@ -155,12 +155,22 @@ async def _member_data(conn: Session, guild_id: int, user_id: int) -> dict[str, 
             "SELECT name, value FROM guild_settings WHERE guild_id = ? ORDER BY name", guild_id
         )
     }
+    daily = [
+        {"day": r[0], "puzzle": r[1], "status": r[2], "moves": r[3], "hints": r[4]}
+        for r in await conn.fetch(
+            "SELECT day, puzzle, status, moves, hints FROM daily_attempts "
+            "WHERE guild_id = ? AND user_id = ? ORDER BY id",
+            guild_id,
+            user_id,
+        )
+    ]
     return {
         "server": str(guild_id),
         "member": str(user_id),
         "games": games,
         "results": results,
         "ratings": ratings,
+        "daily_puzzles": daily,  # the daily puzzle attempts started in this server
         "member_settings": {},  # Parlour keeps no per-member settings
         "server_settings": settings,
     }

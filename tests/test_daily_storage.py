@@ -111,14 +111,18 @@ def test_day_of_is_the_utc_day():
     assert day_of(DAY - 1) == date(2026, 12, 6) and day_of(DAY) == date(2026, 12, 7)
 
 
-async def test_forgetting_a_member_or_erasing_a_server_deletes_their_daily_attempts(db_path):
-    from storage.privacy import erase_guild, forget_member
+async def test_privacy_shows_forgets_and_erases_daily_attempts(db_path):
+    from storage.privacy import erase_guild, forget_member, member_data
 
     db = await Database.open(db_path)
     try:
         mine, _ = await start(db.daily, user=1)
         other, _ = await start(db.daily, user=2)
         elsewhere, _ = await start(db.daily, user=1, puzzle="checkers", guild=20)
+        shown = await member_data(db, 10, 1)
+        assert shown["daily_puzzles"] == [
+            {"day": "2026-12-07", "puzzle": "quarters", "status": "playing", "moves": 0, "hints": 0}
+        ]
         assert (await forget_member(db, 10, 1)).results == 1
         assert await db.daily.get(mine.id) is None and await db.daily.get(elsewhere.id)
         assert (await erase_guild(db, 10)).results == 1

@@ -51,6 +51,7 @@ class DailyService:
     def __init__(self, db: Database, clock: Callable[[], float] = time.time) -> None:
         self.db = db
         self.clock = clock
+        self._posting = asyncio.Lock()  # the post loop and /settings may look at once
 
     def today(self) -> date:
         return day_of(self.clock())
@@ -175,6 +176,10 @@ class DailyService:
     async def posts_due(self, guild_ids: list[int]) -> list[tuple[int, int, Screen]]:
         """(server, channel, post) for each server whose daily channel has not had today's post
         yet; marks them posted. A bot that was down at midnight posts once when it is back."""
+        async with self._posting:
+            return await self._posts_due(guild_ids)
+
+    async def _posts_due(self, guild_ids: list[int]) -> list[tuple[int, int, Screen]]:
         today = self.today()
         due = []
         for guild_id in guild_ids:
