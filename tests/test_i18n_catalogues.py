@@ -171,10 +171,10 @@ KEPT_NAMES = {"Kabu", "kabu", "Quarters", "quarters", "Quatorze", "quatorze", "a
 }
 SAME_WORD = {
     "ja": set(),
-    "fr": {"position", "expert", "standard", "scores", "secret"},
+    "fr": {"position", "expert", "standard", "scores", "secret", "total"},
     "de": {"Hearts", "hearts", "hand"},
-    "es": {"color"},
-    "pt_BR": {"replay"},
+    "es": {"color", "total"},
+    "pt_BR": {"replay", "total"},
 }
 # Words of English sentences that no translation holds (outside `code` and {placeholders}).
 ENGLISH_WORDS = {"the", "is", "your", "you", "with", "this", "game", "move", "player", "must"}

@@ -164,7 +164,7 @@ def _quatorze() -> dict[str, Draw]:
     }
 
 
-def _hearts() -> dict[str, Draw]:
+def _hearts(lang: str = "en") -> dict[str, Draw]:
     passing = Hearts.new(seed=3)
     passing.apply(1, passing.legal_actions(1)[0])
     playing = Hearts.new(seed=21)
@@ -184,12 +184,15 @@ def _hearts() -> dict[str, Draw]:
     }
     for bottom in range(4):  # each seat's name, dealer button and cards at every place
         pictures[f"table-pass-{bottom}"] = lambda b=bottom: render_hearts_table(
-            passing.view(None), HEARTS_NAMES, bottom=b
+            passing.view(None), HEARTS_NAMES, bottom=b, lang=lang
         )
         pictures[f"table-play-{bottom}"] = lambda b=bottom: render_hearts_table(
-            playing.view(None), HEARTS_NAMES, bottom=b
+            playing.view(None), HEARTS_NAMES, bottom=b, lang=lang
         )
-    pictures["table-over"] = lambda: render_hearts_table(over.view(None), HEARTS_NAMES, bottom=2)
+    pictures["table-over"] = lambda: render_hearts_table(
+        over.view(None), HEARTS_NAMES, bottom=2, lang=lang
+    )
+    pictures["table-seats"] = lambda: render_hearts_table(playing.view(None), {}, lang=lang)
     return {name: _picture(make) for name, make in pictures.items()}
 
 
@@ -267,7 +270,7 @@ GROUPS = {
     "replay": _replays,
 }
 # The pictures whose words are translated so far, drawn in every other language too.
-IN_EVERY_LANGUAGE = {"kabu": _kabu}
+IN_EVERY_LANGUAGE = {"kabu": _kabu, "hearts": _hearts}
 CASES: dict[str, Draw] = {
     f"{group}:{kind}": draw for group, make in GROUPS.items() for kind, draw in make().items()
 } | {
