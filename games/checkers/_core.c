@@ -994,6 +994,8 @@ static PyObject *move_to_py(const Move *m) {
 #define MAX_STEPS 4 * 32
 /* The longest clock: a move clock past the draw rule is not a game; this keeps clock + 1 exact. */
 #define MAX_CLOCK (1 << 20)
+/* The most plies of quiet moves the capture search extends by (each one widens it a lot). */
+#define MAX_THREAT_PLIES 8
 
 /* The last weights parsed (a tuple is kept with them, so the same tuple is parsed once): the
    terms, then the patterns when the sequence has them (NTERMS + NPATTERNS values). */
@@ -1203,8 +1205,8 @@ static S *open_search(PyObject *args, PyObject *kw, u32 *me, u32 *opp, u32 *king
         return NULL;
     }
     if (*depth > MAX_PLY) *depth = MAX_PLY; /* the search stops at MAX_PLY plies anyway */
-    if (threat_plies < 0 || threat_plies > MAX_PLY) {
-        PyErr_Format(PyExc_ValueError, "threat_plies is 0..%d", MAX_PLY);
+    if (threat_plies < 0 || threat_plies > MAX_THREAT_PLIES) {
+        PyErr_Format(PyExc_ValueError, "threat_plies is 0..%d", MAX_THREAT_PLIES);
         return NULL;
     }
     *me = (u32)m;
@@ -1324,15 +1326,16 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "128 keys expected: [colour][king][square]");
         return NULL;
     }
+    u64 keys_read[128]; /* all read before any is used: a bad one leaves the keys as they were */
     for (int k = 0; k < 128; k++) {
-        u64 v = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(seq, k));
-        if (v == (u64)-1 && PyErr_Occurred()) {
+        keys_read[k] = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(seq, k));
+        if (keys_read[k] == (u64)-1 && PyErr_Occurred()) {
             Py_DECREF(seq);
             return NULL;
         }
-        ZOBRIST[k / 64][(k / 32) % 2][k % 32] = v;
     }
     Py_DECREF(seq);
+    for (int k = 0; k < 128; k++) ZOBRIST[k / 64][(k / 32) % 2][k % 32] = keys_read[k];
     Z_RED_TO_MOVE = red;
     zobrist_ready = 1;
     Py_RETURN_NONE;

@@ -613,18 +613,21 @@ static PyObject *set_layout(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "4096 offsets");
         return NULL;
     }
+    int64_t offsets[4096]; /* all read before any is used: a bad one leaves the layout as it was */
     for (Py_ssize_t i = 0; i < 4096; i++) {
-        PROBE_OFFSETS[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fo, i));
-        if (PROBE_OFFSETS[i] == -1 && PyErr_Occurred()) {
+        offsets[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fo, i));
+        if (offsets[i] == -1 && PyErr_Occurred()) {
             Py_DECREF(fo);
             return NULL;
         }
     }
     Py_DECREF(fo);
-    init_tables();
-    /* A tuple copy: the caller's list may change size later, probe indexes it by a byte. */
     PyObject *frozen = PyList_AsTuple(decode);
     if (!frozen) return NULL;
+    memcpy(PROBE_OFFSETS, offsets, sizeof offsets);
+    init_tables();
+    /* DECODE is a tuple copy: the caller's list may change size later, probe indexes it by a
+       byte. */
     Py_XSETREF(DECODE, frozen);
     Py_INCREF(lost);
     Py_XSETREF(LOST, lost);

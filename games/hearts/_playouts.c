@@ -403,8 +403,13 @@ static int read_ints(PyObject *obj, Py_ssize_t least, Py_ssize_t most, const cha
 static int read_flag(PyObject *rules, const char *name, int *out)
 {
     PyObject *v = PyObject_GetAttrString(rules, name);
-    if (!v)
+    if (!v) {
+        if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError, "rules must be a Rules (no %s)", name);
+        }
         return 0;
+    }
     *out = PyObject_IsTrue(v);
     Py_DECREF(v);
     return *out >= 0;
