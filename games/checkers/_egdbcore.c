@@ -571,12 +571,11 @@ static PyObject *solve_group(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto fail;
     }
-    if (rc == -2 || rc == -8 || rc == -9) {
-        PyErr_Format(PyExc_ValueError, "the table and offsets do not hold this group (%d)", rc);
-        goto fail;
-    }
-    if (rc) {
-        PyErr_Format(PyExc_RuntimeError, "endgame solver failed (%d)", rc);
+    if (rc) { /* every other failure comes from what the table and offsets hold */
+        PyErr_Format(PyExc_ValueError,
+                     "the table and offsets do not hold this group and the groups it leads to "
+                     "(solver code %d)",
+                     rc);
         goto fail;
     }
     free(offsets);
