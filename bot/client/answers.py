@@ -70,16 +70,16 @@ async def show(
     for screen in of(answer, PrivateScreen):
         await private(showing, screen)
     await board_before_posts(showing)
-    for event in of(answer, Posted):
-        await post(showing, event)
+    for posted in of(answer, Posted):
+        await post(showing, posted)
     if not showing.done:
         await interaction.response.send_message("Done.", ephemeral=True)
     if answer.table_id is not None and (answer.board is not None or answer.hand_key):
         bot.hands.refresh(
             answer.table_id, except_user=interaction.user.id if answer.hand_key else None
         )
-    for event in of(answer, ComputerTurnDue):
-        await computer_turn(showing, event)
+    for due in of(answer, ComputerTurnDue):
+        await computer_turn(showing, due)
 
 
 def of(answer: Answer, kind: type[E]) -> list[E]:

@@ -43,16 +43,17 @@ class BoardMessages:
         assert answer.board is not None
         kwargs = message_kwargs(answer.board, answer.table_id, answer.version)
         if interaction.response.is_done():
-            message = await interaction.followup.send(wait=True, **kwargs)
+            message_id = (await interaction.followup.send(wait=True, **kwargs)).id
         else:
             callback = await interaction.response.send_message(**kwargs)
-            message = callback.resource
-            if not isinstance(message, discord.InteractionMessage):
-                message = await interaction.original_response()
+            resource = callback.resource
+            if not isinstance(resource, discord.InteractionMessage):
+                resource = await interaction.original_response()
+            message_id = resource.id
         old = answer.board_message_id
         if answer.table_id is not None:
-            await self.service.board_posted(answer.table_id, message.id)
-        if old and old != message.id and interaction.channel_id:
+            await self.service.board_posted(answer.table_id, message_id)
+        if old and old != message_id and interaction.channel_id:
             await self.retire(interaction.channel_id, old)
 
     async def retire(self, channel_id: int, message_id: int) -> None:
