@@ -266,7 +266,7 @@ class ParlourBot(OpsHooks, BoardMessages, discord.Client):
             if not done and accepted is not None and not accepted.event.is_set():
                 waiter = asyncio.ensure_future(accepted.event.wait())
                 await asyncio.wait(
-                    {task, waiter}, timeout=ACCEPT_WAIT, return_when="FIRST_COMPLETED"
+                    {task, waiter}, timeout=ACCEPT_WAIT, return_when=asyncio.FIRST_COMPLETED
                 )
                 waiter.cancel()
             private = accepted is not None and accepted.private

@@ -125,8 +125,9 @@ class TableService(ComputerTurns):
                 return Answer((where,))
             assert table is not None  # route() refuses a table that is gone
             controller = self.controllers[table.kind]
-            if accepted is not None:
-                accepted(where is Route.ACT and name in controller.private_actions)
+            if accepted is not None:  # a click on a private message updates that message
+                on_board = origin is None or not origin.private
+                accepted(where is Route.ACT and on_board and name in controller.private_actions)
             try:
                 if where is Route.AGAIN:
                     return await self._again(table, who)

@@ -1,4 +1,5 @@
-"""Per-table locks are held one at a time and dropped when unused (bot/tables/locks.py)."""
+"""The table service's shell: per-table locks held one at a time and dropped when unused, the
+``*`` version refused on the public board, and a click accepted before it may be deferred."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import asyncio
 from support import member
 
 from bot.tables.locks import TableLocks
+from bot.tables.trust import Origin
 
 ALICE = member(1, "Alice")
 
@@ -54,8 +56,6 @@ async def test_the_service_keeps_no_lock_after_many_tables_were_played(service):
 
 
 async def test_a_star_version_click_on_the_public_board_is_refused_and_changes_nothing(service):
-    from bot.tables.trust import Origin
-
     reply = await service.start(ALICE, "quarters")
     await service.board_posted(reply.table_id, 777)
     before = await service.db.get_table(reply.table_id)
@@ -65,3 +65,17 @@ async def test_a_star_version_click_on_the_public_board_is_refused_and_changes_n
     assert (after.version, after.ui, after.state) == (before.version, before.ui, before.state)
     chosen = await service.act(ALICE, reply.table_id, before.version, "c=1.1", Origin(777))
     assert chosen.error is None and chosen.board is not None
+
+
+async def test_a_click_is_accepted_after_its_checks_privately_when_it_answers_privately(service):
+    reply = await service.start(ALICE, "quarters")
+    await service.board_posted(reply.table_id, 777)
+    told: list[bool] = []
+    board, mine = Origin(777), Origin(None, private=True)
+    stale = await service.act(ALICE, reply.table_id, reply.version + 1, "c=1.1", board, told.append)
+    assert stale.error and told == []  # refused before it was accepted: answered privately
+    secret = await service.act(ALICE, reply.table_id, None, "secret", board, told.append)
+    assert secret.private is not None and told == [True]
+    await service.act(ALICE, reply.table_id, None, "secret", mine, told.append)
+    chosen = await service.act(ALICE, reply.table_id, reply.version, "c=1.1", board, told.append)
+    assert chosen.error is None and told == [True, False, False]
