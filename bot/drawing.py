@@ -16,18 +16,19 @@ the names, the language).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import logging
 import multiprocessing
 import os
+import queue
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from concurrent.futures import CancelledError, Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any, ParamSpec, TypeVar
 
-from bot.tables.ai import exit_with_parent
 from render.compose import frozen
 
 log = logging.getLogger(__name__)
@@ -44,46 +45,109 @@ def default_workers() -> int:
 
 
 def _warm() -> None:
-    """Pool initializer: end with the bot, and import the renderers before the first board."""
-    exit_with_parent()
+    """Import the renderers before the first board."""
     for name in ("checkers", "hearts", "kabu", "quarters", "quatorze"):
         importlib.import_module(f"render.{name}")
 
 
+def _serve(conn: Connection) -> None:
+    """A drawing process: draw what comes down ``conn`` and send back the picture (or the
+    exception), until the bot closes its end or goes away (``recv`` then fails)."""
+    _warm()
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        render, args, kwargs = job
+        try:
+            answer: tuple[bool, Any] = (True, render(*args, **kwargs))
+        except Exception as exc:  # the caller raises it, as if it had drawn the picture itself
+            answer = (False, exc)
+        conn.send(answer)
+
+
+class _Worker:
+    """One drawing process and the bot's end of its pipe (``None``: no process, the caller
+    draws)."""
+
+    def __init__(self, spawn: bool) -> None:
+        self.process: BaseProcess | None = None
+        self.conn: Connection | None = None
+        if spawn:
+            context = multiprocessing.get_context("spawn")
+            mine, theirs = context.Pipe()
+            self.process = context.Process(target=_serve, args=(theirs,), name="draw", daemon=True)
+            self.process.start()
+            theirs.close()
+            self.conn = mine
+
+    def draw(self, render: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        if self.conn is None:
+            return render(*args, **kwargs)
+        self.conn.send((render, args, kwargs))
+        ok, value = self.conn.recv()  # waits without the interpreter lock
+        if not ok:
+            raise value
+        return value
+
+    def close(self, timeout: float = 5.0) -> None:
+        if self.conn is None or self.process is None:
+            return
+        with contextlib.suppress(OSError):
+            self.conn.send(None)
+        self.process.join(timeout)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join(timeout)
+        self.conn.close()
+
+
 class Drawing:
-    """A pool of ``workers`` drawing processes (``threads=True``: threads, for tests that want
-    no child processes), and the pictures it drew last."""
+    """``workers`` drawing processes, one pipe each (``threads=True``: none, the callers draw,
+    ``workers`` at a time: for tests that want no child processes), and the pictures drawn
+    last.
+
+    A caller takes a free worker, sends it the renderer and its arguments and waits for the
+    picture: one message each way, no thread in between (a process pool's feeder and manager
+    threads cost the bot about 0.2 ms of CPU a picture).
+    """
 
     def __init__(self, workers: int | None = None, *, threads: bool = False) -> None:
-        self.workers = default_workers() if workers is None else workers
+        self.workers = max(1, default_workers() if workers is None else workers)
         self.threads = threads
         self._lock = threading.Lock()
         self._kept: OrderedDict[Hashable, Any] = OrderedDict()
-        self._executor: Executor = self._pool()
+        self._free: queue.SimpleQueue[_Worker] = queue.SimpleQueue()
+        self._all = [_Worker(not threads) for _ in range(self.workers)]
+        for worker in self._all:
+            self._free.put(worker)
+        self._closed = False
         self.drawn = 0  # pictures drawn by the pool (the rest were reused)
 
-    def _pool(self) -> Executor:
-        if self.threads:
-            return ThreadPoolExecutor(self.workers, thread_name_prefix="draw")
-        return ProcessPoolExecutor(
-            self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm
-        )
-
     def draw(self, render: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
-        """``render(*args, **kwargs)`` drawn by the pool (``render`` is a top-level function
-        and its arguments plain data, so that they travel to a worker); blocking."""
+        """``render(*args, **kwargs)`` drawn by a worker (``render`` is a top-level function
+        and its arguments plain data, so that they travel to it); blocking."""
         key = (render.__module__, render.__qualname__, frozen(args), frozen(kwargs))
         with self._lock:
             found = self._kept.get(key)
             if found is not None:
                 self._kept.move_to_end(key)
                 return found
-        try:
-            picture = self._executor.submit(render, *args, **kwargs).result()
-        except (BrokenProcessPool, CancelledError, RuntimeError):
-            # A worker died, or the pool is shutting down: draw here rather than fail a click.
-            log.warning("drawing pool unavailable; drawing %s in the caller", render.__name__)
+        if self._closed:
             return render(*args, **kwargs)
+        worker = self._free.get()
+        try:
+            picture = worker.draw(render, *args, **kwargs)
+        except (EOFError, OSError):
+            # The worker died (or the pool is closing): draw here rather than fail a click.
+            log.warning("a drawing process is gone; drawing %s in the caller", render.__name__)
+            worker = self._replaced(worker)
+            return render(*args, **kwargs)
+        finally:
+            self._free.put(worker)
         with self._lock:
             self.drawn += 1
             self._kept[key] = picture
@@ -91,10 +155,26 @@ class Drawing:
                 self._kept.popitem(last=False)
         return picture
 
+    def _replaced(self, worker: _Worker) -> _Worker:
+        """A new worker in place of ``worker``, whose process is gone (none when closing)."""
+        worker.close(timeout=0.1)
+        fresh = _Worker(not self.threads and not self._closed)
+        with self._lock:
+            self._all[self._all.index(worker)] = fresh
+        return fresh
+
     def close(self) -> None:
-        """Drop queued work and wait for the workers to exit (blocking: from a thread when a
-        loop runs; see :meth:`bot.tables.ai.AiRunner.close` for why it waits)."""
-        self._executor.shutdown(wait=True, cancel_futures=True)
+        """Let each worker finish its picture and exit (blocking: from a thread when a loop
+        runs). Pictures asked for later are drawn by their callers."""
+        self._closed = True
+        for _ in range(len(self._all)):
+            try:
+                worker = self._free.get(timeout=5.0)
+            except queue.Empty:
+                break
+            worker.close()
+        for worker in list(self._all):
+            worker.close(timeout=1.0)  # any still busy: their callers draw in place
 
 
 _current: Drawing | None = None

@@ -34,6 +34,20 @@ def test_a_picture_is_drawn_in_another_process(pool):
     assert drawing.draw(os.getpid) != os.getpid()
 
 
+def test_a_drawing_that_fails_raises_in_the_caller(pool):
+    with pytest.raises(ValueError, match="invalid literal"):
+        drawing.draw(int, "seven")
+
+
+def test_a_drawing_process_that_dies_is_replaced_and_the_caller_draws_meanwhile(pool):
+    gone = pool._all[0].process
+    gone.kill()
+    gone.join()
+    assert drawing.draw(os.getpid) == os.getpid()  # drawn in place, this once
+    assert pool._all[0].process is not gone
+    assert drawing.draw(os.getppid) == os.getpid()  # the new process's parent is this one
+
+
 def test_the_pool_draws_the_same_png_as_drawing_in_place(pool):
     view = Quarters.new([3, 4, 5]).view(None)
     here = render_quarters.__wrapped__(view, {(2, 4)}, ("Ann", "Bo"))

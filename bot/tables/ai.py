@@ -22,7 +22,7 @@ def choose_action(
     return engine.decide(state, seat, level, budget, seed)
 
 
-def exit_with_parent() -> None:
+def _exit_with_parent() -> None:
     """Pool initializer: end this worker when the bot process dies, even by SIGKILL.
 
     A pool worker blocks on its call queue, which it holds both ends of, so it would never see
@@ -54,7 +54,7 @@ class AiRunner:
             self._executor = ProcessPoolExecutor(
                 workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=exit_with_parent,
+                initializer=_exit_with_parent,
             )
 
     async def choose(
