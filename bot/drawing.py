@@ -10,26 +10,26 @@ only ever awaits that thread. Before :func:`start` (tests, tools), or with 0 wor
 is drawn in the calling thread, as it was before the pool.
 
 A picture drawn before for the same arguments is handed back without asking a worker: the
-latest :data:`PICTURES_KEPT`, keyed by the renderer and its arguments (the view, the selection,
-the names, the language).
+latest :data:`PICTURES_KEPT`, keyed by a digest of the renderer and its arguments pickled (the
+view, the selection, the names, the language).
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import importlib
 import logging
 import multiprocessing
 import os
+import pickle
 import queue
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, ParamSpec, TypeVar
-
-from render.compose import frozen
 
 log = logging.getLogger(__name__)
 
@@ -56,13 +56,13 @@ def _serve(conn: Connection) -> None:
     _warm()
     while True:
         try:
-            job = conn.recv()
+            job = conn.recv_bytes()
         except (EOFError, OSError):
             return
-        if job is None:
+        if not job:
             return
-        render, args, kwargs = job
         try:
+            render, args, kwargs = pickle.loads(job)
             answer: tuple[bool, Any] = (True, render(*args, **kwargs))
         except Exception as exc:  # the caller raises it, as if it had drawn the picture itself
             answer = (False, exc)
@@ -84,10 +84,11 @@ class _Worker:
             theirs.close()
             self.conn = mine
 
-    def draw(self, render: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    def draw(self, job: bytes, render: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """What ``render(*args, **kwargs)`` draws; ``job`` is the call pickled."""
         if self.conn is None:
             return render(*args, **kwargs)
-        self.conn.send((render, args, kwargs))
+        self.conn.send_bytes(job)
         ok, value = self.conn.recv()  # waits without the interpreter lock
         if not ok:
             raise value
@@ -97,7 +98,7 @@ class _Worker:
         if self.conn is None or self.process is None:
             return
         with contextlib.suppress(OSError):
-            self.conn.send(None)
+            self.conn.send_bytes(b"")
         self.process.join(timeout)
         if self.process.is_alive():
             self.process.terminate()
@@ -110,16 +111,17 @@ class Drawing:
     ``workers`` at a time: for tests that want no child processes), and the pictures drawn
     last.
 
-    A caller takes a free worker, sends it the renderer and its arguments and waits for the
-    picture: one message each way, no thread in between (a process pool's feeder and manager
-    threads cost the bot about 0.2 ms of CPU a picture).
+    A caller pickles the renderer and its arguments (a digest of those bytes keys the
+    pictures kept), takes a free worker, sends them and waits for the picture: one message
+    each way, no thread in between (a process pool's feeder and manager threads cost the bot
+    about 0.2 ms of CPU a picture).
     """
 
     def __init__(self, workers: int | None = None, *, threads: bool = False) -> None:
         self.workers = max(1, default_workers() if workers is None else workers)
         self.threads = threads
         self._lock = threading.Lock()
-        self._kept: OrderedDict[Hashable, Any] = OrderedDict()
+        self._kept: OrderedDict[bytes, Any] = OrderedDict()
         self._free: queue.SimpleQueue[_Worker] = queue.SimpleQueue()
         self._all = [_Worker(not threads) for _ in range(self.workers)]
         for worker in self._all:
@@ -130,7 +132,8 @@ class Drawing:
     def draw(self, render: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """``render(*args, **kwargs)`` drawn by a worker (``render`` is a top-level function
         and its arguments plain data, so that they travel to it); blocking."""
-        key = (render.__module__, render.__qualname__, frozen(args), frozen(kwargs))
+        job = pickle.dumps((render, args, kwargs), pickle.HIGHEST_PROTOCOL)
+        key = hashlib.blake2b(job, digest_size=16).digest()
         with self._lock:
             found = self._kept.get(key)
             if found is not None:
@@ -140,7 +143,7 @@ class Drawing:
             return render(*args, **kwargs)
         worker = self._free.get()
         try:
-            picture = worker.draw(render, *args, **kwargs)
+            picture = worker.draw(job, render, *args, **kwargs)
         except (EOFError, OSError):
             # The worker died (or the pool is closing): draw here rather than fail a click.
             log.warning("a drawing process is gone; drawing %s in the caller", render.__name__)
@@ -154,6 +157,10 @@ class Drawing:
             while len(self._kept) > PICTURES_KEPT:
                 self._kept.popitem(last=False)
         return picture
+
+    def pids(self) -> list[int]:
+        """The drawing processes' ids (none with ``threads=True``)."""
+        return [w.process.pid for w in self._all if w.process and w.process.pid is not None]
 
     def _replaced(self, worker: _Worker) -> _Worker:
         """A new worker in place of ``worker``, whose process is gone (none when closing)."""

@@ -41,6 +41,7 @@ def test_a_drawing_that_fails_raises_in_the_caller(pool):
 
 def test_a_drawing_process_that_dies_is_replaced_and_the_caller_draws_meanwhile(pool):
     gone = pool._all[0].process
+    assert pool.pids() == [gone.pid]
     gone.kill()
     gone.join()
     assert drawing.draw(os.getpid) == os.getpid()  # drawn in place, this once
