@@ -3,6 +3,7 @@ the same pictures as drawn in place, a picture drawn before not sent to a worker
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
 
@@ -125,3 +126,22 @@ async def test_the_services_boards_are_drawn_by_the_pool_not_the_event_loop(
     await db.close()
     assert reply.board.pictures[0].png.startswith(b"\x89PNG")
     assert pool.drawn == 2 and on_loop == [False, False]
+
+
+async def test_a_board_is_drawn_while_the_computers_pool_is_busy_with_a_replay(
+    pool, tmp_path, clock
+):
+    ai = AiRunner(1, threads=True)
+    release = threading.Event()
+    replay = asyncio.ensure_future(ai.run(release.wait, 30))  # holds the computer's only worker
+    db = await Database.open(tmp_path / "parlour.db")
+    service = TableService(db, controllers(), ai, clock=clock)
+    try:
+        reply = await asyncio.wait_for(service.start(ALICE, "quarters"), 20)
+        assert reply.board.pictures[0].png.startswith(b"\x89PNG")
+        assert pool.drawn == 1 and not replay.done()
+    finally:
+        release.set()
+        await replay
+        ai.close()
+        await db.close()
