@@ -6,8 +6,9 @@ does at start-up), pictures are drawn in the drawing pool's worker processes, ap
 computer's pool (:mod:`bot.tables.ai`, which also draws replays and charts): the computer's
 thinking and a long replay never queue in front of a board. The caller is a worker thread of the
 table service; it waits for the picture without holding the interpreter lock, so the event loop
-only ever awaits that thread. Before :func:`start` (tests, tools), or with 0 workers, a picture
-is drawn in the calling thread, as it was before the pool.
+only ever awaits that thread. Before :func:`start` (tests, tools), with 0 workers, or while a
+drawing process is still starting, a picture is drawn in the calling thread, as it was before
+the pool.
 
 A picture drawn before for the same arguments is handed back without asking a worker: the
 latest :data:`PICTURES_KEPT`, keyed by a digest of the renderer and its arguments pickled (the
@@ -51,9 +52,11 @@ def _warm() -> None:
 
 
 def _serve(conn: Connection) -> None:
-    """A drawing process: draw what comes down ``conn`` and send back the picture (or the
-    exception), until the bot closes its end or goes away (``recv`` then fails)."""
+    """A drawing process: say it is ready, then draw what comes down ``conn`` and send back
+    the picture (or the exception), until the bot closes its end or goes away (``recv`` then
+    fails)."""
     _warm()
+    conn.send_bytes(READY)
     while True:
         try:
             job = conn.recv_bytes()
@@ -69,13 +72,19 @@ def _serve(conn: Connection) -> None:
         conn.send(answer)
 
 
+READY = b"ready"  # what a drawing process sends once it has imported the renderers
+
+
 class _Worker:
     """One drawing process and the bot's end of its pipe (``None``: no process, the caller
-    draws)."""
+    draws). Until the process says it is ready (it starts in a second or two, longer on a busy
+    machine), its callers draw in place: a bot that just started does not keep its first
+    boards waiting."""
 
     def __init__(self, spawn: bool) -> None:
         self.process: BaseProcess | None = None
         self.conn: Connection | None = None
+        self.ready = not spawn
         if spawn:
             context = multiprocessing.get_context("spawn")
             mine, theirs = context.Pipe()
@@ -86,13 +95,21 @@ class _Worker:
 
     def draw(self, job: bytes, render: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """What ``render(*args, **kwargs)`` draws; ``job`` is the call pickled."""
-        if self.conn is None:
+        if self.conn is None or not self.started(0):
             return render(*args, **kwargs)
         self.conn.send_bytes(job)
         ok, value = self.conn.recv()  # waits without the interpreter lock
         if not ok:
             raise value
         return value
+
+    def started(self, timeout: float | None) -> bool:
+        """Whether the process is ready, waiting up to ``timeout`` seconds to hear it."""
+        if not self.ready and self.conn is not None and self.conn.poll(timeout):
+            if self.conn.recv_bytes() != READY:
+                raise OSError("a drawing process spoke out of turn")
+            self.ready = True
+        return self.ready
 
     def close(self, timeout: float = 5.0) -> None:
         if self.conn is None or self.process is None:
@@ -157,6 +174,15 @@ class Drawing:
             while len(self._kept) > PICTURES_KEPT:
                 self._kept.popitem(last=False)
         return picture
+
+    def wait_ready(self, timeout: float = 60.0) -> bool:
+        """Wait until every drawing process is ready (tests, benchmarks); whether they are."""
+        taken = [self._free.get() for _ in self._all]
+        try:
+            return all([worker.started(timeout) for worker in taken])
+        finally:
+            for worker in taken:
+                self._free.put(worker)
 
     def pids(self) -> list[int]:
         """The drawing processes' ids (none with ``threads=True``)."""

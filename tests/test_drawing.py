@@ -4,7 +4,9 @@ the same pictures as drawn in place, a picture drawn before not sent to a worker
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import os
+import pickle
 import threading
 
 import pytest
@@ -25,6 +27,7 @@ ALICE = member(1, "Alice")
 def pool():
     """A started drawing pool of one process, stopped after the test."""
     drawing.start(1)
+    assert drawing.pool().wait_ready()
     yield drawing.pool()
     drawing.stop()
     assert drawing.pool() is None
@@ -46,8 +49,21 @@ def test_a_drawing_process_that_dies_is_replaced_and_the_caller_draws_meanwhile(
     gone.kill()
     gone.join()
     assert drawing.draw(os.getpid) == os.getpid()  # drawn in place, this once
-    assert pool._all[0].process is not gone
+    assert pool._all[0].process is not gone and pool.wait_ready()
     assert drawing.draw(os.getppid) == os.getpid()  # the new process's parent is this one
+
+
+def test_until_its_process_is_ready_a_worker_draws_in_place():
+    mine, theirs = multiprocessing.Pipe()
+    worker = drawing._Worker(spawn=False)
+    worker.conn, worker.ready = mine, False
+    job = pickle.dumps((os.getpid, (), {}))
+    assert worker.draw(job, os.getpid) == os.getpid()  # nothing heard from it yet
+    assert not theirs.poll(0)
+    theirs.send_bytes(drawing.READY)
+    theirs.send((True, 12345))  # its answer, sent ahead
+    assert worker.draw(job, os.getpid) == 12345
+    assert theirs.recv_bytes() == job
 
 
 def test_the_pool_draws_the_same_png_as_drawing_in_place(pool):

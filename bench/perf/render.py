@@ -274,7 +274,7 @@ def through_pool(quick: bool) -> None:
     drawing.start(1)
     pool = drawing.pool()
     assert pool is not None
-    pool.draw(os.getpid)  # the process is up
+    pool.wait_ready()
     print("\nthrough the drawing pool: CPU ms a picture, means (fresh positions)")
     print(f"{'board':15} {'in place':>9} {'caller':>8} {'drawing process':>16}")
     for name, (_, new, _, make) in BOARDS.items():
