@@ -25,6 +25,7 @@ import multiprocessing
 import os
 import pickle
 import queue
+import signal
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -55,21 +56,17 @@ def _serve(conn: Connection) -> None:
     """A drawing process: say it is ready, then draw what comes down ``conn`` and send back
     the picture (or the exception), until the bot closes its end or goes away (``recv`` then
     fails)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the bot, which closes the pipe
     _warm()
-    conn.send_bytes(READY)
-    while True:
-        try:
-            job = conn.recv_bytes()
-        except (EOFError, OSError):
-            return
-        if not job:
-            return
-        try:
-            render, args, kwargs = pickle.loads(job)
-            answer: tuple[bool, Any] = (True, render(*args, **kwargs))
-        except Exception as exc:  # the caller raises it, as if it had drawn the picture itself
-            answer = (False, exc)
-        conn.send(answer)
+    with contextlib.suppress(EOFError, OSError):  # the bot is gone: end quietly
+        conn.send_bytes(READY)
+        while job := conn.recv_bytes():
+            try:
+                render, args, kwargs = pickle.loads(job)
+                answer: tuple[bool, Any] = (True, render(*args, **kwargs))
+            except Exception as exc:  # the caller raises it, as if it had drawn it itself
+                answer = (False, exc)
+            conn.send(answer)
 
 
 READY = b"ready"  # what a drawing process sends once it has imported the renderers
