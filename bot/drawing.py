@@ -33,6 +33,8 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, ParamSpec, TypeVar
 
+from render.compose import Kind
+
 log = logging.getLogger(__name__)
 
 PICTURES_KEPT = 256  # finished pictures kept for reuse: a few KiB each
@@ -47,9 +49,13 @@ def default_workers() -> int:
 
 
 def _warm() -> None:
-    """Import the renderers before the first board."""
+    """Import the renderers and build each kind's palette (its first picture's cost: 20-150 ms
+    of CPU, paid here before the process says it is ready, not by a waiting board)."""
     for name in ("checkers", "hearts", "kabu", "quarters", "quatorze"):
-        importlib.import_module(f"render.{name}")
+        module = importlib.import_module(f"render.{name}")
+        for value in vars(module).values():
+            if isinstance(value, Kind):
+                value.palette  # noqa: B018 (a cached property: built now)
 
 
 def _serve(conn: Connection) -> None:
