@@ -15,12 +15,13 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.client import commands, guard, privacy_commands
+from bot.client import commands, daily_commands, guard, privacy_commands
 from bot.client.coalesce import BoardEdits
 from bot.client.common import member_of, send_private
 from bot.client.components import TableButton, TableSelect, message_kwargs
 from bot.client.hands import Hands
 from bot.client.operations import OpsHooks, command_names
+from bot.client.translator import CatalogueTranslator
 from bot.config import Config
 from bot.ops import interactions
 from bot.ops.dbtiming import instrument
@@ -29,6 +30,8 @@ from bot.ops.interactions import Tracker
 from bot.tables.ai import AiRunner
 from bot.tables.screens import Reply
 from bot.tables.service import TableService
+from i18n import _, render
+from i18n.translations import preload
 from storage import Database, TableStatus
 
 log = logging.getLogger("parlour")
@@ -108,8 +111,12 @@ class ParlourBot(OpsHooks, discord.Client):
         db = self.service.db
         self.hands = Hands(self.service, self.spawn)
         self.add_dynamic_items(TableButton, TableSelect, privacy_commands.PrivacyButton)
+        self.add_dynamic_items(*daily_commands.ITEMS)
+        await asyncio.to_thread(preload)  # read the catalogues off the event loop
+        await self.tree.set_translator(CatalogueTranslator())
         commands.install(self.tree, self.service)
         privacy_commands.install(self.tree)
+        daily_commands.install(self.tree)
         await self.start_ops(db)
         await self.sync_commands()
         for table in await db.open_tables():
@@ -123,6 +130,7 @@ class ParlourBot(OpsHooks, discord.Client):
             if table.status is TableStatus.ACTIVE:
                 self.start_computer(table.id, table.channel_id)
         self.spawn(self._sweep_forever())
+        self.spawn(daily_commands.post_forever(self))
 
     async def close(self) -> None:
         self.drain.stop()
@@ -156,7 +164,13 @@ class ParlourBot(OpsHooks, discord.Client):
         guild = discord.Object(self.config.guild_id) if self.config.guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        translator = self.tree.translator
+        payload = [  # what Discord gets, localizations included: a changed translation syncs
+            await c.get_translated_payload(self.tree, translator)
+            if translator
+            else c.to_dict(self.tree)
+            for c in self.tree.get_commands(guild=guild)
+        ]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"command-hash:{self.config.guild_id or 'global'}"
         if await self.service.db.get_meta(key) == digest:
@@ -228,7 +242,8 @@ class ParlourBot(OpsHooks, discord.Client):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer the component interactions no table control will (junk custom_ids)."""
-        if not guard.routed(interaction, (privacy_commands.PrivacyButton,)):
+        others = (privacy_commands.PrivacyButton, *daily_commands.ITEMS)
+        if not guard.routed(interaction, others):
             await self.on_unknown_control(interaction)
 
     async def within_deadline(
@@ -351,12 +366,15 @@ class ParlourBot(OpsHooks, discord.Client):
             self.start_computer(reply.table_id, interaction.channel_id, reply.delay)
 
     def refusal_text(self, interaction: discord.Interaction, reply: Reply) -> str:
-        text = reply.error or ""
+        """The refusal in the member's language (``interaction.locale``), with a link to the
+        board when it has one."""
+        text = render(reply.error or "", str(interaction.locale))
         if reply.board_message_id and interaction.guild_id and interaction.channel_id:
-            text += (
-                f"\nBoard: https://discord.com/channels/{interaction.guild_id}/"
+            link = (
+                f"https://discord.com/channels/{interaction.guild_id}/"
                 f"{interaction.channel_id}/{reply.board_message_id}"
             )
+            text += "\n" + render(_("Board: {link}", link=link), str(interaction.locale))
         return text
 
     async def post_board(self, interaction: discord.Interaction, reply: Reply) -> None:
