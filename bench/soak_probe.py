@@ -23,7 +23,7 @@ TICK = 0.1  # seconds: the lag timer's period
 
 # (name, attribute path from the bot): each is sized with len() when it is there.
 STRUCTURES = (
-    ("table locks", "service._locks"),
+    ("table locks", "service.locks|service._locks"),
     ("hands", "hands._hands"),
     ("hand members", "hands._members"),
     ("board edits", "board_edits._boards"),
@@ -40,17 +40,21 @@ STRUCTURES = (
 )
 
 
-def _size(root: Any, path: str) -> int | None:
-    """``len()`` of the object at ``path`` from ``root``, None when it is not there."""
-    value = root
-    for part in path.split("."):
-        value = getattr(value, part, None)
-        if value is None:
-            return None
-    try:
-        return len(value)
-    except TypeError:
-        return None
+def _size(root: Any, paths: str) -> int | None:
+    """``len()`` of the object at the first of ``paths`` (``a.b|c.d``) found from ``root``,
+    None when none is there."""
+    for path in paths.split("|"):
+        value = root
+        for part in path.split("."):
+            value = getattr(value, part, None)
+            if value is None:
+                break
+        else:
+            try:
+                return len(value)
+            except TypeError:
+                continue
+    return None
 
 
 def _rss_mib(pid: int) -> tuple[float, float]:
