@@ -15,7 +15,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.client import commands, guard, privacy_commands
+from bot.client import commands, guard, places, privacy_commands
 from bot.client.coalesce import BoardEdits
 from bot.client.common import member_of, send_private
 from bot.client.components import TableButton, TableSelect, message_kwargs
@@ -29,6 +29,7 @@ from bot.ops.interactions import Tracker
 from bot.tables.ai import AiRunner
 from bot.tables.screens import Reply
 from bot.tables.service import TableService
+from i18n import render
 from storage import Database, TableStatus
 
 log = logging.getLogger("parlour")
@@ -56,6 +57,8 @@ class ParlourTree(app_commands.CommandTree["ParlourBot"]):
         except Stopping:
             if interaction.type is discord.InteractionType.application_command:
                 await send_private(interaction, STOPPING)
+
+    interaction_check = places.tree_check
 
     async def on_error(
         self, interaction: discord.Interaction[ParlourBot], error: app_commands.AppCommandError
@@ -93,7 +96,7 @@ class ParlourBot(OpsHooks, discord.Client):
             **shard_options(config),
         )
         self.config = config
-        self.tree = ParlourTree(self)
+        self.tree = ParlourTree(self, **places.tree_defaults())
         self.service: TableService
         if service is not None:
             self.service = service
@@ -193,9 +196,9 @@ class ParlourBot(OpsHooks, discord.Client):
         version: int | None,
         action: str,
     ) -> None:
-        if interaction.guild_id is None:
+        if not places.bot_is_member(interaction):
             interactions.note(outcome="refused")
-            await send_private(interaction, "Parlour games are played in server channels.")
+            await send_private(interaction, render(places.PLAY_ELSEWHERE, str(interaction.locale)))
             return
         who = member_of(interaction)
         # A replay may take seconds to draw: if so, show the member a private "thinking…".

@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.client.common import Interaction, host, member_of, table_command
 from bot.client.picture_commands import replay_command, show_picture, with_image
+from bot.client.places import SERVER_CONTEXTS
 from bot.tables.registry import specs
 from bot.tables.screens import Screen
 from bot.tables.service import TableService
@@ -36,9 +37,7 @@ def game_groups(service: TableService) -> list[app_commands.Group]:
 
 
 def game_group() -> app_commands.Group:
-    group = app_commands.Group(
-        name="game", description="The game running in this channel.", guild_only=True
-    )
+    group = app_commands.Group(name="game", description="The game running in this channel.")
 
     @group.command(name="show", description="Post the board again (the old one stops working).")
     async def show(interaction: Interaction) -> None:
@@ -83,7 +82,7 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
     @tree.command(name="scoreboard", description="This server's standings in a game.")
     @app_commands.describe(game="Which game", chart="Show the top ten as a bar chart")
     @app_commands.choices(game=choices)
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(**SERVER_CONTEXTS)
     async def scoreboard(
         interaction: Interaction, game: app_commands.Choice[str], chart: bool = False
     ) -> None:
@@ -100,7 +99,7 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
 
     @tree.command(name="stats", description="A member's record in every game on this server.")
     @app_commands.describe(member="Whose record (default: yours)")
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(**SERVER_CONTEXTS)
     async def stats(interaction: Interaction, member: discord.Member | None = None) -> None:
         service = host(interaction).service
         who = member or interaction.user
@@ -120,7 +119,7 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
         claim_minutes="Minutes without a move before the waiting player may claim the win",
         end_hours="Hours without a move before a game ends by itself",
     )
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(**SERVER_CONTEXTS)
     @app_commands.default_permissions(manage_guild=True)
     async def settings(
         interaction: Interaction,

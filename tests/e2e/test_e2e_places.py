@@ -1,0 +1,61 @@
+"""Parlour installed to members' accounts: the commands it declares, a game in the DM with the
+bot, and a group DM (where the bot is not a member) answered only through the interaction."""
+
+from __future__ import annotations
+
+import pytest
+from test_e2e_quarters import computer_answers, secret_move, start_vs_computer, take
+
+from fakediscord import Driver, FakeDiscord
+
+pytestmark = pytest.mark.both_backends
+
+GUILD_INSTALL, USER_INSTALL = 0, 1
+GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
+SERVER_COMMANDS = {"scoreboard", "stats", "settings", "privacy"}
+
+
+async def test_synced_commands_declare_both_installs_and_where_they_are_offered(
+    fake: FakeDiscord, start_bot
+) -> None:
+    await start_bot()
+    commands = {c["name"]: c for c in fake.commands()}
+    assert {"quarters", "checkers", "kabu", "quatorze", "hearts", "game", "rules"} <= set(commands)
+    for name, command in commands.items():
+        assert command["integration_types"] == [GUILD_INSTALL, USER_INSTALL], name
+        expected = [GUILD] if name in SERVER_COMMANDS else [GUILD, BOT_DM, PRIVATE_CHANNEL]
+        assert command["contexts"] == expected, name
+
+
+async def test_quarters_against_the_computer_in_the_dm_with_the_bot(
+    fake: FakeDiscord, driver: Driver, start_bot
+) -> None:
+    await start_bot()
+    dm = Driver(fake, channel="dm-alice")
+    board = await start_vs_computer(dm)
+    assert board.guild_id is None and board.channel_id == dm.channel().id
+    moves = 0
+    while "🏆" not in board.content:
+        pile, count = await secret_move(dm, "alice", board)
+        await take(dm, "alice", board, pile, count)
+        await computer_answers(dm, board)
+        moves += 1
+        assert moves < 10
+    assert "**Alice wins!**" in board.content
+    assert driver.channel_messages("games") == []
+
+
+async def test_a_game_in_a_group_dm_is_refused_in_one_sentence_through_the_interaction(
+    fake: FakeDiscord, driver: Driver, start_bot
+) -> None:
+    await start_bot()
+    r = await driver.slash("bob", "quarters start", channel="friends")
+    assert r.ephemeral
+    assert r.content == (
+        "Parlour can't run games in a group chat or in a server that hasn't added it yet. "
+        "Start the game in your DM with Parlour, or in a server that added it."
+    )
+    rules = await driver.slash("bob", "rules", game="Quarters", channel="friends")
+    assert rules.ephemeral and "coin" in rules.content
+    friends = driver.channel("friends")
+    assert not [p for _, p, _ in fake.requests if f"/channels/{friends.id}" in p]
