@@ -21,6 +21,7 @@ from bot.client.common import member_of, send_private
 from bot.client.components import TableButton, TableSelect, message_kwargs
 from bot.client.hands import Hands
 from bot.client.operations import OpsHooks, command_names
+from bot.client.outside import OutsidePlaces, Tokens
 from bot.config import Config
 from bot.ops import interactions
 from bot.ops.dbtiming import instrument
@@ -29,7 +30,6 @@ from bot.ops.interactions import Tracker
 from bot.tables.ai import AiRunner
 from bot.tables.screens import Reply
 from bot.tables.service import TableService
-from i18n import render
 from storage import Database, TableStatus
 
 log = logging.getLogger("parlour")
@@ -80,7 +80,7 @@ async def open_service(config: Config) -> TableService:
     return TableService(db, ai=AiRunner(config.ai_workers))
 
 
-class ParlourBot(OpsHooks, discord.Client):
+class ParlourBot(OutsidePlaces, OpsHooks, discord.Client):
     """Holds the table service; everything game-specific is in ``bot.tables``.
 
     :func:`run` opens the service and hands it in; without one (the playground builds the bot
@@ -96,6 +96,7 @@ class ParlourBot(OpsHooks, discord.Client):
             **shard_options(config),
         )
         self.config = config
+        self.outside_tokens = Tokens()
         self.tree = ParlourTree(self, **places.tree_defaults())
         self.service: TableService
         if service is not None:
@@ -196,10 +197,7 @@ class ParlourBot(OpsHooks, discord.Client):
         version: int | None,
         action: str,
     ) -> None:
-        if not places.bot_is_member(interaction):
-            interactions.note(outcome="refused")
-            await send_private(interaction, render(places.PLAY_ELSEWHERE, str(interaction.locale)))
-            return
+        self.outside_tokens.note(interaction)
         who = member_of(interaction)
         # A replay may take seconds to draw: if so, show the member a private "thinking…".
         drawing = action == "replay"
@@ -276,7 +274,7 @@ class ParlourBot(OpsHooks, discord.Client):
             if reply.board is not None:  # e.g. a lapsed challenge: its message says so
                 await self.edit_board(interaction.channel_id, reply)
             return
-        channel = interaction.channel
+        channel = self.get_partial_messageable(interaction.channel_id or 0)
         board_edit: asyncio.Future[None] | None = None
         if reply.board is not None:
             message = interaction.message
@@ -374,6 +372,7 @@ class ParlourBot(OpsHooks, discord.Client):
             if not isinstance(message, discord.InteractionMessage):
                 message = await interaction.original_response()
         old = reply.board_message_id
+        self.outside_tokens.owns(message.id, interaction)
         if reply.table_id is not None:
             await self.service.board_posted(reply.table_id, message.id)
         if old and old != message.id and interaction.channel_id:
@@ -410,7 +409,11 @@ class ParlourBot(OpsHooks, discord.Client):
         assert reply.board is not None and reply.board_message_id is not None
         channel = self.get_partial_messageable(channel_id)
         age = discord.utils.utcnow() - discord.utils.snowflake_time(reply.board_message_id)
-        if age > REPOST_AFTER and reply.board.rows:
+        if (
+            age > REPOST_AFTER
+            and reply.board.rows
+            and channel_id not in self.outside_tokens.outside
+        ):
             message = await channel.send(
                 **message_kwargs(reply.board, reply.table_id, reply.version)
             )

@@ -45,17 +45,25 @@ async def test_quarters_against_the_computer_in_the_dm_with_the_bot(
     assert driver.channel_messages("games") == []
 
 
-async def test_a_game_in_a_group_dm_is_refused_in_one_sentence_through_the_interaction(
+def channel_routes(fake: FakeDiscord, channel_id: int) -> list[str]:
+    return [f"{m} {p}" for m, p, _ in fake.requests if f"/channels/{channel_id}" in p]
+
+
+async def test_quarters_in_a_group_dm_goes_only_through_interactions(
     fake: FakeDiscord, driver: Driver, start_bot
 ) -> None:
     await start_bot()
-    r = await driver.slash("bob", "quarters start", channel="friends")
-    assert r.ephemeral
-    assert r.content == (
-        "Parlour can't run games in a group chat or in a server that hasn't added it yet. "
-        "Start the game in your DM with Parlour, or in a server that added it."
-    )
-    rules = await driver.slash("bob", "rules", game="Quarters", channel="friends")
-    assert rules.ephemeral and "coin" in rules.content
-    friends = driver.channel("friends")
-    assert not [p for _, p, _ in fake.requests if f"/channels/{friends.id}" in p]
+    friends = Driver(fake, channel="friends")
+    board = await start_vs_computer(friends, "bob")
+    assert board.interaction_user is not None and board.interaction_user.name == "bob"
+    moves = 0
+    while "🏆" not in board.content:
+        pile, count = await secret_move(friends, "bob", board)
+        await take(friends, "bob", board, pile, count)
+        await computer_answers(friends, board, "bob")
+        moves += 1
+        assert moves < 10
+    assert "**Bob wins!**" in board.content
+    result = await friends.wait_for_message(predicate=lambda m: "🏁" in m.content)
+    assert result.interaction_id is not None  # a follow-up, not a channel message
+    assert channel_routes(fake, friends.channel().id) == []
