@@ -269,6 +269,8 @@ class ParlourBot(OutsidePlaces, OpsHooks, discord.Client):
         """Show a :class:`Reply`: refusals and private screens only to the member, the board
         edited in place (or posted), posts to the channel, then the computer's turns."""
         interactions.note(table=reply.table_id, outcome="refused" if reply.error else "applied")
+        if reply.error or reply.board is None:
+            await self.refresh_clicked_board(interaction)  # where only clicks update it
         if reply.error:
             await send_private(interaction, self.refusal_text(interaction, reply))
             if reply.board is not None:  # e.g. a lapsed challenge: its message says so
@@ -286,7 +288,10 @@ class ParlourBot(OutsidePlaces, OpsHooks, discord.Client):
             if new_board or reply.repost:
                 await self.post_board(interaction, reply)
             elif on_board and not reply.update_private:
-                kwargs = message_kwargs(reply.board, reply.table_id, reply.version, editing=True)
+                kwargs = self.board_kwargs(
+                    interaction,
+                    message_kwargs(reply.board, reply.table_id, reply.version, editing=True),
+                )
                 if interaction.response.is_done():
                     await interaction.edit_original_response(**kwargs)
                 else:
@@ -363,7 +368,9 @@ class ParlourBot(OutsidePlaces, OpsHooks, discord.Client):
     async def post_board(self, interaction: discord.Interaction, reply: Reply) -> None:
         """Post the board as the interaction's answer and remember its message."""
         assert reply.board is not None
-        kwargs = message_kwargs(reply.board, reply.table_id, reply.version)
+        kwargs = self.board_kwargs(
+            interaction, message_kwargs(reply.board, reply.table_id, reply.version)
+        )
         if interaction.response.is_done():
             message = await interaction.followup.send(wait=True, **kwargs)
         else:

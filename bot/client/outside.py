@@ -25,18 +25,34 @@ from typing import Any
 
 import discord
 
+from bot.client.common import member_of
+from bot.client.components import message_kwargs
 from bot.client.places import bot_is_member
+from bot.tables.service import TableService
+from i18n import _, render
 
 log = logging.getLogger(__name__)
 
 TOKEN_LIFE = dt.timedelta(minutes=15)
 MARGIN = dt.timedelta(seconds=30)  # a token this close to its end is not started on
-UPDATES_ON_ACTION = "This board updates when someone acts."
+UPDATES = (
+    discord.InteractionResponseType.message_update,
+    discord.InteractionResponseType.deferred_message_update,
+)
+UPDATES_ON_ACTION = _("This board updates when someone acts.")
 
 
 def alive(interaction: discord.Interaction[Any]) -> bool:
     """Whether the interaction's token may still be used."""
     return discord.utils.utcnow() - interaction.created_at < TOKEN_LIFE - MARGIN
+
+
+def with_note(kwargs: dict[str, Any], locale: str) -> dict[str, Any]:
+    """A board's message arguments with the line saying it changes only when someone acts."""
+    if "content" in kwargs and (kwargs.get("embed") is not None or kwargs.get("content")):
+        note = render(UPDATES_ON_ACTION, locale)
+        kwargs["content"] = f"{kwargs['content'] or ''}\n-# {note}".strip()[:2000]
+    return kwargs
 
 
 class Tokens:
@@ -93,7 +109,12 @@ class _Message:
         if interaction is None:
             log.info("message %s waits for the next click to show the current state", self.id)
             return
-        clicked = interaction.message is not None and interaction.message.id == self.id
+        clicked = (
+            interaction.message is not None
+            and interaction.message.id == self.id
+            and interaction.response.type in UPDATES
+        )
+        kwargs = with_note(kwargs, str(interaction.locale))
         try:
             if clicked:
                 await interaction.edit_original_response(**kwargs)
@@ -135,6 +156,7 @@ class OutsidePlaces:
     """Mixed into the bot: channels where it is not a member go through interactions."""
 
     outside_tokens: Tokens
+    service: TableService
 
     def get_partial_messageable(self, id: int, **kwargs: Any) -> Any:
         """discord.py's partial messageable, or an :class:`InteractionChannel` where the bot
@@ -143,3 +165,29 @@ class OutsidePlaces:
         if tokens is not None and id in tokens.outside:
             return InteractionChannel(tokens, id)
         return super().get_partial_messageable(id, **kwargs)  # type: ignore[misc]
+
+    def board_kwargs(
+        self, interaction: discord.Interaction[Any], kwargs: dict[str, Any]
+    ) -> dict[str, Any]:
+        """A board's message arguments; where the bot is not a member, with the note that it
+        updates only when someone acts."""
+        if bot_is_member(interaction):
+            return kwargs
+        return with_note(kwargs, str(interaction.locale))
+
+    async def refresh_clicked_board(self, interaction: discord.Interaction[Any]) -> bool:
+        """Where the bot is not a member, a click on the board that does not change it (a
+        refusal, a private answer) first shows the current board on that message: the board's
+        edits without a click wait for one. True if it did."""
+        clicked = interaction.message
+        if bot_is_member(interaction) or clicked is None or interaction.response.is_done():
+            return False
+        table = await self.service.channel_table(interaction.channel_id or 0)
+        if clicked.flags.ephemeral or table is None or table.board_message_id != clicked.id:
+            return False
+        reply = await self.service.show(member_of(interaction))
+        if reply.board is None or reply.board_message_id != clicked.id:
+            return False
+        kwargs = message_kwargs(reply.board, reply.table_id, reply.version, editing=True)
+        await interaction.response.edit_message(**self.board_kwargs(interaction, kwargs))
+        return True

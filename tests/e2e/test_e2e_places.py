@@ -4,14 +4,22 @@ bot, and a group DM (where the bot is not a member) answered only through the in
 from __future__ import annotations
 
 import pytest
-from test_e2e_quarters import computer_answers, secret_move, start_vs_computer, take
+from test_e2e_quarters import (
+    COMPUTER,
+    SECRET_MOVE,
+    computer_answers,
+    secret_move,
+    start_vs_computer,
+    take,
+)
 
-from fakediscord import Driver, FakeDiscord
+from fakediscord import Driver, FakeDiscord, Message
 
 pytestmark = pytest.mark.both_backends
 
 GUILD_INSTALL, USER_INSTALL = 0, 1
 GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
+TOKEN_MINUTES = 15
 SERVER_COMMANDS = {"scoreboard", "stats", "settings", "privacy"}
 
 
@@ -45,6 +53,17 @@ async def test_quarters_against_the_computer_in_the_dm_with_the_bot(
     assert driver.channel_messages("games") == []
 
 
+async def hint_move(driver: Driver, member: str, board: Message) -> tuple[int, int]:
+    """The Secret's winning move where the bot is not a member: the click shows the current
+    board on the message, the hint comes privately as a follow-up."""
+    r = await driver.click(member, board, label="Secret")
+    assert r.message is board
+    (hint,) = await driver.wait_for(lambda: [m for m in r.messages if m.ephemeral])
+    m = SECRET_MOVE.search(hint.text())
+    assert m, hint.text()
+    return int(m[2]), int(m[1])
+
+
 def channel_routes(fake: FakeDiscord, channel_id: int) -> list[str]:
     return [f"{m} {p}" for m, p, _ in fake.requests if f"/channels/{channel_id}" in p]
 
@@ -58,12 +77,44 @@ async def test_quarters_in_a_group_dm_goes_only_through_interactions(
     assert board.interaction_user is not None and board.interaction_user.name == "bob"
     moves = 0
     while "🏆" not in board.content:
-        pile, count = await secret_move(friends, "bob", board)
+        pile, count = await hint_move(friends, "bob", board)
         await take(friends, "bob", board, pile, count)
         await computer_answers(friends, board, "bob")
         moves += 1
         assert moves < 10
     assert "**Bob wins!**" in board.content
+    assert "updates when someone acts" in board.content
     result = await friends.wait_for_message(predicate=lambda m: "🏁" in m.content)
     assert result.interaction_id is not None  # a follow-up, not a channel message
+    assert channel_routes(fake, friends.channel().id) == []
+
+
+async def test_a_token_expiring_mid_game_leaves_the_board_to_the_next_click(
+    fake: FakeDiscord, start_bot
+) -> None:
+    fake.expect_problem("expired-token")
+    await start_bot()
+    friends = Driver(fake, channel="friends")
+    board = await start_vs_computer(friends, "bob")
+    assert "updates when someone acts" in board.content
+    pile, count = await hint_move(friends, "bob", board)
+    # The computer's answer rides on bob's click; the fake holds it while the token runs out.
+    fake.faults.rest("PATCH /webhooks/{app}/{token}/messages/{mid}", delay=1.0)
+    await take(friends, "bob", board, pile, count)
+    fake.advance_clock(TOKEN_MINUTES * 60 + 60)
+    await friends.wait_for(lambda: any(p.kind == "expired-token" for p in fake.problems_found))
+    assert COMPUTER + " took" not in board.content  # stored, not shown: no token to show it
+    # bob's next click shows the current board on that very message, and the game goes on.
+    pile, count = await hint_move(friends, "bob", board)
+    assert COMPUTER + " took" in board.content
+    assert f"{friends.user('bob').mention} to move" in board.content
+    moves = 1
+    while "🏆" not in board.content:
+        if moves > 1:
+            pile, count = await hint_move(friends, "bob", board)
+        await take(friends, "bob", board, pile, count)
+        await computer_answers(friends, board, "bob")
+        moves += 1
+        assert moves < 10
+    assert "**Bob wins!**" in board.content
     assert channel_routes(fake, friends.channel().id) == []
