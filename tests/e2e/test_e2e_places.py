@@ -4,6 +4,7 @@ bot, and a group DM (where the bot is not a member) answered only through the in
 from __future__ import annotations
 
 import pytest
+from e2e_helpers import TableRows, open_hand, pass_three, playable
 from test_e2e_quarters import (
     COMPUTER,
     SECRET_MOVE,
@@ -117,4 +118,53 @@ async def test_a_token_expiring_mid_game_leaves_the_board_to_the_next_click(
         moves += 1
         assert moves < 10
     assert "**Bob wins!**" in board.content
+    assert channel_routes(fake, friends.channel().id) == []
+
+
+async def test_hearts_in_a_group_dm_three_friends_and_a_computer_seat(
+    fake: FakeDiscord, start_bot, rows: TableRows
+) -> None:
+    await start_bot()
+    friends = Driver(fake, channel="friends")
+    r = await friends.slash("alice", "hearts start", level="beginner", delay=0)
+    lobby = r.message
+    assert lobby is not None and not r.ephemeral
+    for member in ("bob", "carol"):
+        await friends.click(member, lobby, label="Join")
+    board = (await friends.click("alice", lobby, label="Start")).message
+    assert board is lobby
+    # Shorten the game, not the bot: the first hand is the last (as in test_e2e_hearts).
+    await friends.wait_for(lambda: (s := rows.last().state) is not None and s["passes"][3])
+    table = rows.last()
+    rows.set_state(table.id, {**table.state, "totals": [0, 99, 99, 99]})
+    players = ("alice", "bob", "carol")
+    hands = {m: await open_hand(friends, m, board) for m in players}
+    for member in players:
+        passed = await pass_three(friends, member, hands[member])
+        assert "You passed" in passed.text()
+    ids = {friends.user(m).mention: m for m in players}
+    plays = 0
+    while "🏆" not in board.content:
+        await friends.wait_for(
+            lambda: "🏆" in board.content or any(f"{i} to play" in board.content for i in ids),
+            timeout=15,
+        )
+        if "🏆" in board.content:
+            break
+        member = next(m for i, m in ids.items() if f"{i} to play" in board.content)
+        hand = hands[member]
+        await friends.wait_for(lambda hand=hand: bool(playable(hand)), timeout=15)
+        drawn_for = board.buttons()[-1]["custom_id"]
+        played = await friends.click(member, hand, label=playable(hand)[0])
+        assert played.message is hand and "You played" in played.text()
+        await friends.wait_for(
+            lambda was=drawn_for: board.buttons()[-1]["custom_id"] != was, timeout=15
+        )
+        plays += 1
+        assert plays <= 39
+    assert plays == 39  # thirteen tricks, three friends
+    assert "updates when someone acts" in board.content
+    result = await friends.wait_for_message(predicate=lambda m: m.content.startswith("🏁"))
+    assert "Final scores" in result.text() and result.interaction_id is not None
+    assert rows.last().status == "finished"
     assert channel_routes(fake, friends.channel().id) == []
