@@ -102,6 +102,8 @@ def location_payload(
         "authorizing_integration_owners": owners,
     }
     if channel.private:
+        if user.id not in channel.recipients:
+            raise KeyError(f"{user.name} is not in {channel.name}")
         data["user"] = user.payload()
         data["app_permissions"] = str(
             BOT_DM_PERMISSIONS if channel.type == DM else OUTSIDE_PERMISSIONS

@@ -97,6 +97,7 @@ class ParlourBot(OutsidePlaces, OpsHooks, discord.Client):
         )
         self.config = config
         self.outside_tokens = Tokens()
+        self.game_threads: dict[int, int] = {}  # a game's thread -> its channel
         self.tree = ParlourTree(self, **places.tree_defaults())
         self.service: TableService
         if service is not None:

@@ -36,7 +36,7 @@ def checkers_group(service: TableService) -> app_commands.Group:
     @app_commands.choices(color=colors, level=levels)
     async def start(
         interaction: Interaction,
-        opponent: discord.Member | None = None,
+        opponent: discord.Member | discord.User | None = None,
         color: app_commands.Choice[str] | None = None,
         level: app_commands.Choice[str] | None = None,
         position: app_commands.Range[str, 3, 200] | None = None,

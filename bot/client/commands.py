@@ -11,6 +11,7 @@ from discord import app_commands
 from bot.client.common import Interaction, host, member_of, table_command
 from bot.client.picture_commands import replay_command, show_picture, with_image
 from bot.client.places import SERVER_CONTEXTS
+from bot.client.threads import set_threads, threads_on
 from bot.tables.registry import specs
 from bot.tables.screens import Screen
 from bot.tables.service import TableService
@@ -118,6 +119,7 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
     @app_commands.describe(
         claim_minutes="Minutes without a move before the waiting player may claim the win",
         end_hours="Hours without a move before a game ends by itself",
+        threads="Open each new game in its own thread off the channel",
     )
     @app_commands.allowed_contexts(**SERVER_CONTEXTS)
     @app_commands.default_permissions(manage_guild=True)
@@ -125,13 +127,14 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
         interaction: Interaction,
         claim_minutes: app_commands.Range[float, 1, 10080] | None = None,
         end_hours: app_commands.Range[float, 1, 720] | None = None,
+        threads: bool | None = None,
     ) -> None:
         service = host(interaction).service
         guild = interaction.guild_id or 0
         changes = {"idle_claim_minutes": claim_minutes, "idle_end_hours": end_hours}
         changes = {name: value for name, value in changes.items() if value is not None}
         # Discord's default permission can be overridden by a server: check the member's own.
-        if changes and not interaction.permissions.manage_guild:
+        if (changes or threads is not None) and not interaction.permissions.manage_guild:
             await interaction.response.send_message(
                 "Only members with the Manage Server permission can change the settings.",
                 ephemeral=True,
@@ -145,10 +148,14 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
             return
         for name, value in changes.items():
             await service.set_setting(guild, name, value)
+        if threads is not None:
+            await set_threads(service, guild, threads)
         values = await service.settings(guild)
+        in_threads = "on" if await threads_on(service, guild) else "off"
         await interaction.response.send_message(
             f"Idle games: the waiting player may claim after **{values['idle_claim_minutes']:g} "
-            f"minutes**; games end by themselves after **{values['idle_end_hours']:g} hours**.",
+            f"minutes**; games end by themselves after **{values['idle_end_hours']:g} hours**. "
+            f"New games in their own thread: **{in_threads}**.",
             ephemeral=True,
         )
 

@@ -25,9 +25,9 @@ from typing import Any
 
 import discord
 
-from bot.client.common import member_of
 from bot.client.components import message_kwargs
 from bot.client.places import bot_is_member
+from bot.client.threads import ThreadPosts
 from bot.tables.service import TableService
 from i18n import _, render
 
@@ -159,12 +159,16 @@ class OutsidePlaces:
     service: TableService
 
     def get_partial_messageable(self, id: int, **kwargs: Any) -> Any:
-        """discord.py's partial messageable, or an :class:`InteractionChannel` where the bot
-        is not a member."""
+        """discord.py's partial messageable; an :class:`InteractionChannel` where the bot is
+        not a member; a :class:`~bot.client.threads.ThreadPosts` for a game's thread."""
         tokens = self.__dict__.get("outside_tokens")
         if tokens is not None and id in tokens.outside:
             return InteractionChannel(tokens, id)
-        return super().get_partial_messageable(id, **kwargs)  # type: ignore[misc]
+        plain = super().get_partial_messageable  # type: ignore[misc]
+        parent = self.__dict__.get("game_threads", {}).get(id)
+        if parent is not None:  # a game's own thread: its result goes to the channel
+            return ThreadPosts(self, plain(id, **kwargs), plain(parent))
+        return plain(id, **kwargs)
 
     def board_kwargs(
         self, interaction: discord.Interaction[Any], kwargs: dict[str, Any]
@@ -182,11 +186,10 @@ class OutsidePlaces:
         clicked = interaction.message
         if bot_is_member(interaction) or clicked is None or interaction.response.is_done():
             return False
-        table = await self.service.channel_table(interaction.channel_id or 0)
-        if clicked.flags.ephemeral or table is None or table.board_message_id != clicked.id:
+        if clicked.flags.ephemeral:
             return False
-        reply = await self.service.show(member_of(interaction))
-        if reply.board is None or reply.board_message_id != clicked.id:
+        reply = await self.service.current_board(interaction.channel_id or 0)
+        if reply is None or reply.board is None or reply.board_message_id != clicked.id:
             return False
         kwargs = message_kwargs(reply.board, reply.table_id, reply.version, editing=True)
         await interaction.response.edit_message(**self.board_kwargs(interaction, kwargs))

@@ -23,7 +23,7 @@ def quarters_group(service: TableService) -> app_commands.Group:
     @app_commands.choices(level=levels)
     async def start(
         interaction: Interaction,
-        opponent: discord.Member | None = None,
+        opponent: discord.Member | discord.User | None = None,
         piles: app_commands.Range[str, 1, 30] | None = None,
         level: app_commands.Choice[str] | None = None,
     ) -> None:

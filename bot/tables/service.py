@@ -627,6 +627,11 @@ class TableService:
         reply.repost = True
         return reply
 
+    async def current_board(self, channel_id: int) -> Reply | None:
+        """The board of the channel's running table as it stands (its controls stay valid)."""
+        table = await self.db.open_table_in_channel(channel_id)
+        return None if table is None else await self._board_reply(table)
+
     async def channel_table(self, channel_id: int) -> Table | None:
         return await self.db.open_table_in_channel(channel_id)
 

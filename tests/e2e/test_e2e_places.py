@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from e2e_helpers import TableRows, open_hand, pass_three, playable
+from test_e2e_kabu import position_button
 from test_e2e_quarters import (
     COMPUTER,
     SECRET_MOVE,
@@ -15,6 +16,7 @@ from test_e2e_quarters import (
 )
 
 from fakediscord import Driver, FakeDiscord, Message
+from fakediscord.state import CREATE_PUBLIC_THREADS
 
 pytestmark = pytest.mark.both_backends
 
@@ -168,3 +170,132 @@ async def test_hearts_in_a_group_dm_three_friends_and_a_computer_seat(
     assert "Final scores" in result.text() and result.interaction_id is not None
     assert rows.last().status == "finished"
     assert channel_routes(fake, friends.channel().id) == []
+
+
+PLACES = ["dm-alice", "friends"]
+
+
+@pytest.mark.parametrize("place", PLACES)
+async def test_kabu_round_against_the_dealer(
+    fake: FakeDiscord, start_bot, rows: TableRows, place: str
+) -> None:
+    await start_bot()
+    here = Driver(fake, channel=place)
+    lobby = (await here.slash("alice", "kabu start")).message
+    assert lobby is not None
+    board = (await here.click("alice", lobby, label="Deal")).message
+    assert board is lobby and "pick your position" in board.content
+    await here.click("alice", board, label=position_button(board, 2))
+    await here.click("alice", board, label="Stand")
+    result = await here.wait_for_message(predicate=lambda m: m.content.startswith("🏁 **Kabu**"))
+    assert ("**WIN**" in board.content) != ("LOSE" in board.content)
+    assert result.id > board.id and rows.last().status == "finished"
+    assert place == "dm-alice" or channel_routes(fake, here.channel().id) == []
+
+
+@pytest.mark.parametrize("place", PLACES)
+async def test_quatorze_dealt_then_given_up(
+    fake: FakeDiscord, start_bot, rows: TableRows, place: str
+) -> None:
+    await start_bot()
+    here = Driver(fake, channel=place)
+    board = (await here.slash("alice", "quatorze start", winnable=True)).message
+    assert board is not None and "Give up" in board.button_labels()
+    confirm = await here.click("alice", board, label="Give up")
+    (asked,) = await here.wait_for(lambda: [m for m in confirm.messages if m.ephemeral])
+    gave_up = await here.click("alice", asked, label="Yes, give up")
+    assert "You gave up with 0 points" in gave_up.message.content
+    await here.wait_for(lambda: board.button_labels() == ["Play again"])
+    assert "gave up with **0** points" in board.content
+    assert rows.last().status == "finished"
+    assert place == "dm-alice" or channel_routes(fake, here.channel().id) == []
+
+
+@pytest.mark.parametrize("place", PLACES)
+async def test_checkers_against_the_computer_then_resigned(
+    fake: FakeDiscord, start_bot, rows: TableRows, place: str
+) -> None:
+    await start_bot()
+    here = Driver(fake, channel=place)
+    alice = here.user("alice")
+    r = await here.slash("alice", "checkers start", color="black", level="beginner")
+    board = r.message
+    assert board is not None
+    await here.wait_for(lambda: f"{alice.mention} to move (Black)" in board.content)
+    await here.slash("alice", "game resign")
+    result = await here.wait_for_message(predicate=lambda m: m.content.startswith("🏁"))
+    assert "resign" in (result.content + board.content).lower()
+    assert rows.last().status == "finished"
+    assert place == "dm-alice" or channel_routes(fake, here.channel().id) == []
+
+
+async def test_checkers_between_two_friends_in_a_group_dm(
+    fake: FakeDiscord, start_bot, rows: TableRows
+) -> None:
+    await start_bot()
+    friends = Driver(fake, channel="friends")
+    alice = friends.user("alice")
+    asked = await friends.slash("alice", "checkers start", opponent="bob")
+    challenge = asked.message
+    assert challenge is not None and not asked.ephemeral, asked.text()
+    board = (await friends.click("bob", challenge, label="Accept")).message
+    assert board is challenge
+    await friends.wait_for(lambda: " to move (" in board.content)
+    mover = "alice" if f"{alice.mention} to move" in board.content else "bob"
+    (move,) = [s for s in board.selects() if not s.get("disabled")][:1]
+    first = move["options"][0]["value"]
+    await friends.select(mover, board, [first])
+    assert f"played **{first}**" in board.content
+    await friends.slash("bob", "game resign")
+    await friends.wait_for_message(predicate=lambda m: m.content.startswith("🏁"))
+    assert rows.last().status == "finished"
+    assert channel_routes(fake, friends.channel().id) == []
+
+
+# -- threads --------------------------------------------------------------------------------
+
+
+async def test_a_game_in_its_own_thread_from_start_to_archive(
+    fake: FakeDiscord, driver: Driver, start_bot
+) -> None:
+    await start_bot()
+    refused = await driver.slash("bob", "settings", threads=True)
+    assert refused.ephemeral and "Manage Server" in refused.content
+    on = await driver.slash("olivia", "settings", threads=True)
+    assert "New games in their own thread: **on**" in on.content
+    r = await driver.slash("alice", "quarters start")
+    assert r.content == "Quarters · Alice: the game is in the thread below."
+    guild = fake.world.guild("Parlour Test")
+    (thread,) = await driver.wait_for(lambda: guild.threads)
+    assert thread.name == "Quarters · Alice" and thread.id == r.message.id
+    here = Driver(fake, channel=thread)
+    board = await here.wait_for(lambda: (here.channel_messages() or [None])[0])
+    moves = 0
+    while "🏆" not in board.content:
+        pile, count = await secret_move(here, "alice", board)
+        await take(here, "alice", board, pile, count)
+        await computer_answers(here, board)
+        moves += 1
+        assert moves < 10
+    result = await driver.wait_for_message("games", lambda m: m.content.startswith("🏁"))
+    assert "Alice" in result.content
+    await driver.wait_for(lambda: thread.archived)
+    assert [m.id for m in here.channel_messages()] == [board.id]  # the result is not in it
+    events = [m["t"] for m in fake.gateway.dispatched((0, 1)) if m["t"].startswith("THREAD")]
+    assert events == ["THREAD_CREATE", "THREAD_UPDATE"]
+
+
+async def test_without_the_thread_permission_the_game_starts_in_the_channel(
+    fake: FakeDiscord, driver: Driver, start_bot
+) -> None:
+    guild = fake.world.guild("Parlour Test")
+    everyone = guild.role(guild.id)
+    assert everyone is not None
+    everyone.permissions &= ~CREATE_PUBLIC_THREADS
+    await start_bot()
+    await driver.slash("olivia", "settings", threads=True)
+    r = await driver.slash("alice", "quarters start")
+    assert r.message is not None and not r.ephemeral and "Quarters" in r.content
+    (why,) = await driver.wait_for(lambda: [m for m in r.messages if m.ephemeral])
+    assert "may not create threads in this channel" in why.content
+    assert guild.threads == []
