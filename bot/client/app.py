@@ -15,7 +15,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.client import commands, guard, places, privacy_commands
+from bot.client import commands, daily_commands, guard, places, privacy_commands
 from bot.client.coalesce import BoardEdits
 from bot.client.common import member_of, send_private
 from bot.client.components import TableButton, TableSelect, message_kwargs
@@ -113,8 +113,10 @@ class ParlourBot(OutsidePlaces, OpsHooks, discord.Client):
         db = self.service.db
         self.hands = Hands(self.service, self.spawn)
         self.add_dynamic_items(TableButton, TableSelect, privacy_commands.PrivacyButton)
+        self.add_dynamic_items(*daily_commands.ITEMS)
         commands.install(self.tree, self.service)
         privacy_commands.install(self.tree)
+        daily_commands.install(self.tree)
         await self.start_ops(db)
         await self.sync_commands()
         for table in await db.open_tables():
@@ -128,6 +130,7 @@ class ParlourBot(OutsidePlaces, OpsHooks, discord.Client):
             if table.status is TableStatus.ACTIVE:
                 self.start_computer(table.id, table.channel_id)
         self.spawn(self._sweep_forever())
+        self.spawn(daily_commands.post_forever(self))
 
     async def close(self) -> None:
         self.drain.stop()
@@ -230,7 +233,8 @@ class ParlourBot(OutsidePlaces, OpsHooks, discord.Client):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer the component interactions no table control will (junk custom_ids)."""
-        if not guard.routed(interaction, (privacy_commands.PrivacyButton,)):
+        others = (privacy_commands.PrivacyButton, *daily_commands.ITEMS)
+        if not guard.routed(interaction, others):
             await self.on_unknown_control(interaction)
 
     async def within_deadline(

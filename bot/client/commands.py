@@ -8,6 +8,7 @@ import importlib
 import discord
 from discord import app_commands
 
+from bot.client import daily_commands
 from bot.client.common import Interaction, host, member_of, table_command
 from bot.client.picture_commands import replay_command, show_picture, with_image
 from bot.client.places import SERVER_CONTEXTS
@@ -110,6 +111,7 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
 
         async def work() -> Screen:
             screen = await service.stats(guild, who.id, who.display_name)
+            screen = await daily_commands.with_streaks(interaction, who.id, screen)
             picture = await service.pictures.stats(guild, who.id, who.display_name, servers)
             return with_image(screen, picture)
 
@@ -120,6 +122,7 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
         claim_minutes="Minutes without a move before the waiting player may claim the win",
         end_hours="Hours without a move before a game ends by itself",
         threads="Open each new game in its own thread off the channel",
+        daily_channel="Where the daily puzzles are posted at midnight UTC",
     )
     @app_commands.allowed_contexts(**SERVER_CONTEXTS)
     @app_commands.default_permissions(manage_guild=True)
@@ -128,13 +131,15 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
         claim_minutes: app_commands.Range[float, 1, 10080] | None = None,
         end_hours: app_commands.Range[float, 1, 720] | None = None,
         threads: bool | None = None,
+        daily_channel: discord.TextChannel | None = None,
     ) -> None:
         service = host(interaction).service
         guild = interaction.guild_id or 0
         changes = {"idle_claim_minutes": claim_minutes, "idle_end_hours": end_hours}
         changes = {name: value for name, value in changes.items() if value is not None}
         # Discord's default permission can be overridden by a server: check the member's own.
-        if (changes or threads is not None) and not interaction.permissions.manage_guild:
+        asked = changes or threads is not None or daily_channel
+        if asked and not interaction.permissions.manage_guild:
             await interaction.response.send_message(
                 "Only members with the Manage Server permission can change the settings.",
                 ephemeral=True,
@@ -150,6 +155,9 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
             await service.set_setting(guild, name, value)
         if threads is not None:
             await set_threads(service, guild, threads)
+        if daily_channel is not None:
+            await daily_commands.set_daily_channel(interaction, daily_channel.id)
+            return
         values = await service.settings(guild)
         in_threads = "on" if await threads_on(service, guild) else "off"
         await interaction.response.send_message(
