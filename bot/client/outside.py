@@ -26,6 +26,7 @@ from typing import Any
 import discord
 
 from bot.client.components import message_kwargs
+from bot.client.customid import parse
 from bot.client.places import bot_is_member
 from bot.client.threads import ThreadPosts
 from bot.tables.service import TableService
@@ -186,10 +187,14 @@ class OutsidePlaces:
         clicked = interaction.message
         if bot_is_member(interaction) or clicked is None or interaction.response.is_done():
             return False
-        if clicked.flags.ephemeral:
+        control = parse(str((interaction.data or {}).get("custom_id", "")))
+        if clicked.flags.ephemeral or control is None:
             return False
         reply = await self.service.current_board(interaction.channel_id or 0)
-        if reply is None or reply.board is None or reply.board_message_id != clicked.id:
+        if reply is None or reply.board is None or reply.table_id != control.table_id:
+            return False
+        # None: the board was just posted and its id is being stored (a quick first click)
+        if reply.board_message_id not in (None, clicked.id):
             return False
         kwargs = message_kwargs(reply.board, reply.table_id, reply.version, editing=True)
         await interaction.response.edit_message(**self.board_kwargs(interaction, kwargs))

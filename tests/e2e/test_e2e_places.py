@@ -59,9 +59,14 @@ async def test_quarters_against_the_computer_in_the_dm_with_the_bot(
 async def hint_move(driver: Driver, member: str, board: Message) -> tuple[int, int]:
     """The Secret's winning move where the bot is not a member: the click shows the current
     board on the message, the hint comes privately as a follow-up."""
-    r = await driver.click(member, board, label="Secret")
-    assert r.message is board
-    (hint,) = await driver.wait_for(lambda: [m for m in r.messages if m.ephemeral])
+    before = {m.id for m in driver.ephemerals(member)}
+    await driver.click(member, board, label="Secret")
+    hint = await driver.wait_for(
+        lambda: next(
+            (m for m in driver.ephemerals(member) if m.id not in before and "nim-sum" in m.text()),
+            None,
+        )
+    )
     m = SECRET_MOVE.search(hint.text())
     assert m, hint.text()
     return int(m[2]), int(m[1])
@@ -186,6 +191,7 @@ async def test_kabu_round_against_the_dealer(
     board = (await here.click("alice", lobby, label="Deal")).message
     assert board is lobby and "pick your position" in board.content
     await here.click("alice", board, label=position_button(board, 2))
+    await here.wait_for(lambda: "Stand" in board.button_labels())  # the answer may be deferred
     await here.click("alice", board, label="Stand")
     result = await here.wait_for_message(predicate=lambda m: m.content.startswith("🏁 **Kabu**"))
     assert ("**WIN**" in board.content) != ("LOSE" in board.content)
@@ -201,10 +207,14 @@ async def test_quatorze_dealt_then_given_up(
     here = Driver(fake, channel=place)
     board = (await here.slash("alice", "quatorze start", winnable=True)).message
     assert board is not None and "Give up" in board.button_labels()
-    confirm = await here.click("alice", board, label="Give up")
-    (asked,) = await here.wait_for(lambda: [m for m in confirm.messages if m.ephemeral])
+    await here.click("alice", board, label="Give up")
+    asked = await here.wait_for(
+        lambda: next(
+            (m for m in here.ephemerals("alice") if "Yes, give up" in m.button_labels()), None
+        )
+    )
     gave_up = await here.click("alice", asked, label="Yes, give up")
-    assert "You gave up with 0 points" in gave_up.message.content
+    await here.wait_for(lambda: "You gave up with 0 points" in gave_up.message.content)
     await here.wait_for(lambda: board.button_labels() == ["Play again"])
     assert "gave up with **0** points" in board.content
     assert rows.last().status == "finished"
@@ -223,7 +233,7 @@ async def test_checkers_against_the_computer_then_resigned(
     assert board is not None
     await here.wait_for(lambda: f"{alice.mention} to move (Black)" in board.content)
     await here.slash("alice", "game resign")
-    result = await here.wait_for_message(predicate=lambda m: m.content.startswith("🏁"))
+    result = await here.wait_for_message(predicate=lambda m: m.content.startswith("🏁"), timeout=30)
     assert "resign" in (result.content + board.content).lower()
     assert rows.last().status == "finished"
     assert place == "dm-alice" or channel_routes(fake, here.channel().id) == []
@@ -245,7 +255,7 @@ async def test_checkers_between_two_friends_in_a_group_dm(
     (move,) = [s for s in board.selects() if not s.get("disabled")][:1]
     first = move["options"][0]["value"]
     await friends.select(mover, board, [first])
-    assert f"played **{first}**" in board.content
+    await friends.wait_for(lambda: f"played **{first}**" in board.content, timeout=15)
     await friends.slash("bob", "game resign")
     await friends.wait_for_message(predicate=lambda m: m.content.startswith("🏁"))
     assert rows.last().status == "finished"
