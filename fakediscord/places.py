@@ -116,8 +116,8 @@ def location_payload(
     bot_member = guild.member(world.bot_user.id) is not None
     data.update(
         guild_id=str(guild.id),
-        guild={"id": str(guild.id), "locale": "en-US", "features": []},
-        guild_locale="en-US",
+        guild={"id": str(guild.id), "locale": guild.locale, "features": []},
+        guild_locale=guild.locale,
         member=member.payload(permissions=guild.permissions(user.id)),
         app_permissions=str(
             guild.permissions(world.bot_user.id) if bot_member else OUTSIDE_PERMISSIONS

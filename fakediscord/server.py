@@ -1019,7 +1019,7 @@ class FakeDiscord:
             **location_payload(self.world, user, channel, owners),
             "token": token,
             "version": 1,
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "attachment_size_limit": 10 * 1024 * 1024,
         }

@@ -87,6 +87,7 @@ class User:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-US"  # the language of the member's Discord client (interaction.locale)
 
     def payload(self) -> dict[str, Any]:
         """The user object Discord sends."""
@@ -266,6 +267,7 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     members: list[Member] = field(default_factory=list)
     threads: list[Channel] = field(default_factory=list)
+    locale: str = "en-US"  # the server's language (interaction.guild_locale)
 
     def role(self, role_id: int) -> Role | None:
         """The role with this id."""
@@ -314,7 +316,7 @@ class Guild:
             "guild_scheduled_events": [],
             "soundboard_sounds": [],
             "joined_at": iso(time.time()),
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot.client.components import message_kwargs
-from bot.tables.screens import Reply
+from bot.tables.core.events import Answer
 from bot.tables.service import Member, TableService
 from i18n import _, render
 
@@ -80,7 +80,7 @@ async def start_in_thread(
     there = replace(who, channel_id=thread.id)
     if other is not None:
         other = replace(other, channel_id=thread.id)
-    reply: Reply = await bot.service.start(there, kind, options, other)
+    reply: Answer = await bot.service.start(there, kind, options, other)
     if reply.error or reply.board is None:
         await interaction.followup.send(reply.error or "", ephemeral=True)
         await end_thread(bot, thread.id)
