@@ -321,7 +321,7 @@ async def test_the_last_checkers_table_of_a_channel_gives_the_finished_record(se
     assert table.id == reply.table_id and table.status is TableStatus.FINISHED
     controller = service.controllers["checkers"]
     screen = controller.record(table, controller.load(table.state))
-    assert "result 0-1" in screen.content and "0-1" in pdn_of(screen)
+    assert "Bob (Red) won" in screen.content and "0-1" in pdn_of(screen)
 
 
 async def test_start_options_are_checked(service):

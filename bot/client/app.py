@@ -17,7 +17,7 @@ from discord import app_commands
 
 from bot.client import commands, guard, privacy_commands
 from bot.client.coalesce import BoardEdits
-from bot.client.common import member_of, send_private
+from bot.client.common import jump_url, member_of, send_private
 from bot.client.components import TableButton, TableSelect, message_kwargs
 from bot.client.hands import Hands
 from bot.client.operations import OpsHooks, command_names
@@ -29,6 +29,7 @@ from bot.ops.interactions import Tracker
 from bot.tables.ai import AiRunner
 from bot.tables.screens import Reply
 from bot.tables.service import TableService
+from bot.tables.wording import moved_on
 from storage import Database, TableStatus
 
 log = logging.getLogger("parlour")
@@ -353,10 +354,8 @@ class ParlourBot(OpsHooks, discord.Client):
     def refusal_text(self, interaction: discord.Interaction, reply: Reply) -> str:
         text = reply.error or ""
         if reply.board_message_id and interaction.guild_id and interaction.channel_id:
-            text += (
-                f"\nBoard: https://discord.com/channels/{interaction.guild_id}/"
-                f"{interaction.channel_id}/{reply.board_message_id}"
-            )
+            url = jump_url(interaction.guild_id, interaction.channel_id, reply.board_message_id)
+            text += f"\n[Go to the board]({url})"
         return text
 
     async def post_board(self, interaction: discord.Interaction, reply: Reply) -> None:
@@ -374,13 +373,16 @@ class ParlourBot(OpsHooks, discord.Client):
         if reply.table_id is not None:
             await self.service.board_posted(reply.table_id, message.id)
         if old and old != message.id and interaction.channel_id:
-            await self.retire(interaction.channel_id, old)
+            newest = jump_url(interaction.guild_id, interaction.channel_id, message.id)
+            await self.retire(interaction.channel_id, old, newest if reply.same_game else None)
 
-    async def retire(self, channel_id: int, message_id: int) -> None:
-        """Take the controls off an old board message (best effort)."""
+    async def retire(self, channel_id: int, message_id: int, newest: str | None = None) -> None:
+        """Take the controls off an old board message (best effort); ``newest``: the link to
+        the board that replaces it, and the old one says it moved on."""
         channel = self.get_partial_messageable(channel_id)
+        words = {} if newest is None else {"content": moved_on(newest)}
         try:
-            await channel.get_partial_message(message_id).edit(view=None)
+            await channel.get_partial_message(message_id).edit(view=None, **words)
         except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
             log.warning("could not retire board message %s: %s", message_id, exc)
 
@@ -413,7 +415,8 @@ class ParlourBot(OpsHooks, discord.Client):
             )
             if reply.table_id is not None:
                 await self.service.board_posted(reply.table_id, message.id)
-            await self.retire(channel_id, reply.board_message_id)
+            newest = message.jump_url if message.guild is not None else None
+            await self.retire(channel_id, reply.board_message_id, newest)
             return
         kwargs = message_kwargs(reply.board, reply.table_id, reply.version, editing=True)
         try:

@@ -7,6 +7,8 @@ import json
 from collections import Counter
 from typing import Any
 
+from bot.tables.wording import SETTING_SENTENCES, setting_sentence
+
 LIMIT = 2000
 
 
@@ -56,8 +58,11 @@ def summary(data: dict[str, Any]) -> str:
     if settings:
         lines.append(
             "- **This server's settings** (not yours, but used for your games): "
-            + ", ".join(f"{k} = {v}" for k, v in sorted(settings.items()) if k != "departed_at")
-            + "."
+            + " ".join(
+                setting_sentence(k, float(v))
+                for k, v in sorted(settings.items())
+                if k in SETTING_SENTENCES
+            )
         )
     lines.append(
         "**Download JSON** gives you all of it as a file. `/privacy forget` erases your "

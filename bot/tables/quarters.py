@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.tables.confirm import asking
 from bot.tables.controller import Context, Controller, Intent, TableView, UiState
 from bot.tables.pictures import Replay
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
@@ -141,7 +142,7 @@ class QuartersController(Controller[State, QuartersUi]):
         if not state.moves and any(s.is_ai for s in table.seats) and not disabled:
             controls.append(Button("Computer Start", "computer-start", Style.SUCCESS))
         controls.append(Button("Secret", "secret", emoji="🤫", any_version=True))
-        controls.append(Button("Resign", "resign", Style.DANGER, disabled=disabled))
+        controls.append(Button("Resign", asking("resign"), Style.DANGER, disabled=disabled))
         rows.append(tuple(controls))
         return tuple(rows)
 

@@ -137,6 +137,8 @@ class Reply:
     # ``private`` is the member's hand (one message a member and table, kept up to date);
     # ``hand_key`` summarises what it shows (see :meth:`Controller.private_key`).
     hand_key: str | None = None
+    # ``repost``: the old board was this game's (it says it moved on), not a finished game's.
+    same_game: bool = True
 
     @classmethod
     def refuse(cls, message: str, board_message_id: int | None = None) -> Reply:

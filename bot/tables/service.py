@@ -18,7 +18,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any
 
-from bot.tables import played, trust
+from bot.tables import confirm, played, trust
 from bot.tables.ai import AiRunner
 from bot.tables.controller import (
     SERVICE_KEYS,
@@ -35,6 +35,7 @@ from bot.tables.registry import controllers as registered_controllers
 from bot.tables.screens import Embed, Field, Reply, Screen
 from bot.tables.showing import Pictures
 from bot.tables.trust import Origin
+from bot.tables.wording import amount, busy_text
 from games.base import GameState, IllegalAction, Outcome
 from storage import Database, Result, Seat, Table, TableStatus
 
@@ -93,11 +94,7 @@ class TableService:
         controller = self.controllers[kind]
         running = await self.db.open_table_in_channel(who.channel_id)
         if running:
-            return Reply.refuse(
-                f"A game of {self.controllers[running.kind].title} is already running in this "
-                "channel. Use `/game show` to see it, or `/game stop` to end it.",
-                running.board_message_id,
-            )
+            return Reply.refuse(self.busy(running), running.board_message_id)
         try:
             opts = controller.parse_options(options or {})
         except IllegalAction as exc:
@@ -148,6 +145,10 @@ class TableService:
                 return Reply.refuse("Something changed at the same time; try again.")
         return await self._board_reply(table)
 
+    def busy(self, running: Table) -> str:
+        """The one answer when the channel already has a game (see :mod:`bot.tables.wording`)."""
+        return busy_text(self.controllers[running.kind].title, [s.name for s in running.seats])
+
     async def board_posted(self, table_id: int, message_id: int) -> None:
         """The Discord layer posted the board; remember where it is."""
         await self.db.set_board_message(table_id, message_id)
@@ -165,6 +166,8 @@ class TableService:
         ``origin``: the message clicked (None for a slash command); see :mod:`bot.tables.trust`."""
         if action == "replay":  # a finished game's Replay: drawn without holding its lock
             return await self._replay(who, table_id)
+        if action == "stop":  # the confirmed Stop of /game stop
+            return await self.stop(who)
         if not 0 < table_id < 2**63:  # ids are signed 64-bit in both databases
             return Reply.refuse("This game no longer exists.")
         async with self._lock(table_id):
@@ -235,6 +238,8 @@ class TableService:
             if handled is None:
                 return await self._resign(table, state, resigning)
             intent = handled
+        elif name in (confirm.ASK, confirm.CANCEL):  # the one question before ending a game
+            intent = controller.confirming(ctx)
         elif name == "m":  # a move typed or chosen as it is: nothing for the controller to do
             intent = Intent(move=arg)
             self._carry_out(ctx, intent)
@@ -427,8 +432,9 @@ class TableService:
         controller = self.controllers[finished.kind]
         if finished.seat_of(who.user_id) is None:
             raise IllegalAction("Only the players of this game can start the next one.")
-        if await self.db.open_table_in_channel(finished.channel_id):
-            raise IllegalAction("Another game is already running in this channel.")
+        running = await self.db.open_table_in_channel(finished.channel_id)
+        if running is not None:
+            raise IllegalAction(self.busy(running))
         seats = controller.rematch_seats(finished)
         now = self.clock()
         table = await self.db.create_table(
@@ -450,6 +456,7 @@ class TableService:
             raise IllegalAction("Something changed at the same time; try again.")
         reply = await self._board_reply(table)
         reply.repost = True
+        reply.same_game = False  # the finished game's board keeps its result
         reply.board_message_id = finished.board_message_id  # its button is retired
         return reply
 
@@ -708,6 +715,31 @@ class TableService:
             reply.posts.insert(0, await self._result_post(table, state, outcome))
             return reply
 
+    async def stop_question(self, who: Member) -> Reply:
+        """``/game stop`` asks first, as every action that ends a game does; its button (the
+        action ``stop``) stops the game."""
+        table = await self.db.open_table_in_channel(who.channel_id)
+        if table is None:
+            return Reply.refuse("No game is running in this channel.")
+        refusal = await self._stop_refusal(table, who)
+        if refusal is not None:
+            return Reply.refuse(refusal)
+        question = confirm.question("stop", confirm.STOP)
+        return Reply(private=question, table_id=table.id, version=table.version)
+
+    async def _stop_refusal(self, table: Table, who: Member) -> str | None:
+        """Why ``who`` may not stop ``table`` (None: they may): the host, a member with Manage
+        Messages, or anyone seated once the game has been idle for the claim time."""
+        limits = await self.settings(table.guild_id)
+        idle = self.clock() - table.last_move_at >= limits["idle_claim_minutes"] * 60
+        seated = table.seat_of(who.user_id) is not None
+        if who.user_id == table.created_by or who.manage_messages or (seated and idle):
+            return None
+        return (
+            "Only the host or a member with Manage Messages can stop this game (anyone seated "
+            f"can, once nobody has moved for {amount(limits['idle_claim_minutes'], 'minute')})."
+        )
+
     async def stop(self, who: Member) -> Reply:
         """End the channel's game without a result: the starter, a moderator, or anyone seated
         once the game has been idle for the claim time."""
@@ -718,15 +750,9 @@ class TableService:
             table = await self.db.get_table(table.id)
             if table is None:
                 return Reply.refuse("This game no longer exists.")
-            limits = await self.settings(table.guild_id)
-            idle = self.clock() - table.last_move_at >= limits["idle_claim_minutes"] * 60
-            seated = table.seat_of(who.user_id) is not None
-            if not (who.user_id == table.created_by or who.manage_messages or (seated and idle)):
-                return Reply.refuse(
-                    "Only the player who started this game or a moderator can "
-                    "stop it (anyone seated can, once it has been idle for "
-                    f"{limits['idle_claim_minutes']:g} minutes)."
-                )
+            refusal = await self._stop_refusal(table, who)
+            if refusal is not None:
+                return Reply.refuse(refusal)
             table.status = TableStatus.STOPPED
             if not await self.db.save_table(table, now=self.clock()):
                 return Reply.refuse("The game changed at the same moment; try again.")
@@ -857,7 +883,7 @@ class TableService:
         return Screen(
             embed=Embed(
                 title=f"{name} — Parlour record",
-                description="" if fields else "No finished games in this server yet.",
+                description="" if fields else "No finished games yet.",
                 fields=tuple(fields),
             )
         )

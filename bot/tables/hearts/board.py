@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.tables.cards import codes_label
+from bot.tables.confirm import asking
 from bot.tables.controller import TableView
 from bot.tables.hearts.leaving import result_text
 from bot.tables.hearts.options import HeartsUi
@@ -53,7 +54,7 @@ def board_screen(
             (
                 Button("Your hand", "hand", Style.PRIMARY, emoji="🃏", any_version=True),
                 Button("Scores", "scores", emoji="📋", any_version=True),
-                Button("Leave game", "leave", Style.DANGER),
+                Button("Leave game", asking("resign"), Style.DANGER),
             ),
         )
     return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
