@@ -272,3 +272,25 @@ def test_the_check_catches_the_words_issue_42_found():
         except AssertionError:
             continue
         raise AssertionError(f"not caught: {text!r}")
+
+
+def menu_moves(screen: Screen) -> list[str]:
+    [menu] = [row for row in screen.rows if isinstance(row, Select) and row.action == "m"]
+    return [option.value for option in menu.options]
+
+
+async def test_the_checkers_menu_lists_crowning_and_safe_moves_first(service):
+    # Black: a man on 26 crowns either way; 9-14 walks into Red's jump from 18, 9-13 does not.
+    options = {"color": "black", "position": "B:W18:B9,26"}
+    reply = await service.start(ALICE, "checkers", options, opponent=BOB)
+    reply = await service.act(BOB, reply.table_id, reply.version, "accept")
+    assert menu_moves(reply.board) == ["26-30", "26-31", "9-13", "9-14"]
+
+
+async def test_the_checkers_menu_puts_the_piece_moved_last_before_the_others(service):
+    options = {"color": "black", "position": "B:W32:B1,10"}
+    reply = await service.start(ALICE, "checkers", options, opponent=BOB)
+    reply = await service.act(BOB, reply.table_id, reply.version, "accept")
+    reply = await service.act(ALICE, reply.table_id, reply.version, "m=10-14")
+    reply = await service.act(BOB, reply.table_id, reply.version, "m=32-28")
+    assert menu_moves(reply.board) == ["14-17", "14-18", "1-5", "1-6"]
