@@ -294,3 +294,14 @@ async def test_the_checkers_menu_puts_the_piece_moved_last_before_the_others(ser
     reply = await service.act(ALICE, reply.table_id, reply.version, "m=10-14")
     reply = await service.act(BOB, reply.table_id, reply.version, "m=32-28")
     assert menu_moves(reply.board) == ["14-17", "14-18", "1-5", "1-6"]
+
+
+async def test_the_quarters_line_names_the_members_move_and_the_computers_reply(service):
+    reply = await service.start(ALICE, "quarters", {"level": "beginner"})
+    state = (await service.db.get_table(reply.table_id)).state
+    assert state["first"] == 0, "Alice moves first in this deal"
+    pile = next(i for i, n in enumerate(state["start"], start=1) if n > 1)
+    reply = await service.act(ALICE, reply.table_id, reply.version, f"m={pile}-1")
+    reply = await service.play_computer(reply.table_id)
+    line = reply.board.content.splitlines()[1]
+    assert line.startswith(f"Alice took 1 from pile {pile}. Computer (beginner) took ")

@@ -375,14 +375,16 @@ async def test_game_show_reposts_the_board_and_the_old_one_stops_acting(
     await driver.click("alice", old, label="1·1")
     seen = copy.deepcopy(old.components)  # what members' clients show until the next edit
 
+    before = old.content
     r = await driver.slash("carol", "game show")  # anyone may look
     new = r.message
     assert new is not None and new is not old and not r.ephemeral
     assert driver.last_message() is new
-    assert new.content == old.content
+    assert new.content == before
     assert selected_coins(new) == ["1·1"]
     assert new.attachments[0].description == old.attachments[0].description
     await driver.wait_for(lambda: old.buttons() == [])  # the old controls are taken off
+    assert old.content.startswith("⏭️ Moved on — see the [newest board](")  # linked
     assert rows.last().board_message_id == new.id
 
     # A client that still shows the old controls: refused, with a link to the current board.
