@@ -20,8 +20,8 @@ from storage.backends import Session
 from storage.database import Database
 
 # In foreign-key order: results refer to game_tables.
-TABLES = ("game_tables", "results", "ratings", "guild_settings", "meta")
-_IDENTITY_TABLES = ("game_tables", "results")
+TABLES = ("game_tables", "results", "ratings", "guild_settings", "meta", "daily_attempts")
+_IDENTITY_TABLES = ("game_tables", "results", "daily_attempts")
 _BATCH = 1000
 
 

@@ -23,6 +23,7 @@ from storage.backends import (
     Session,
     SqliteBackend,
 )
+from storage.daily import DailyStore
 from storage.models import RatingPoint, Result, Seat, Standing, Table, TableStatus
 
 _TABLE_COLUMNS = (
@@ -127,6 +128,7 @@ class Database:
 
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
+        self.daily = DailyStore(backend)  # the daily puzzles' attempts
         self.shard_scope: tuple[int, tuple[int, ...]] | None = None
 
     def only_shards(self, shard_count: int, shard_ids: Iterable[int]) -> None:

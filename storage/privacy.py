@@ -155,12 +155,22 @@ async def _member_data(conn: Session, guild_id: int, user_id: int) -> dict[str, 
             "SELECT name, value FROM guild_settings WHERE guild_id = ? ORDER BY name", guild_id
         )
     }
+    daily = [
+        {"day": r[0], "puzzle": r[1], "status": r[2], "moves": r[3], "hints": r[4]}
+        for r in await conn.fetch(
+            "SELECT day, puzzle, status, moves, hints FROM daily_attempts "
+            "WHERE guild_id = ? AND user_id = ? ORDER BY id",
+            guild_id,
+            user_id,
+        )
+    ]
     return {
         "server": str(guild_id),
         "member": str(user_id),
         "games": games,
         "results": results,
         "ratings": ratings,
+        "daily_puzzles": daily,  # the daily puzzle attempts started in this server
         "member_settings": {},  # Parlour keeps no per-member settings
         "server_settings": settings,
     }
@@ -199,6 +209,9 @@ async def forget_member(db: Database, guild_id: int, user_id: int) -> Forgotten:
         ratings = await _deleted(
             s, "DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", guild_id, user_id
         )
+        results += await _deleted(  # daily puzzle attempts started in this server count as results
+            s, "DELETE FROM daily_attempts WHERE guild_id = ? AND user_id = ?", guild_id, user_id
+        )
         for row in rows:
             seats, ui = _json(row[4]), _json(row[5])
             _anonymised(seats, ui, user_id)
@@ -226,6 +239,7 @@ async def erase_guild(db: Database, guild_id: int) -> Erased:
 async def _erase_guild(s: Session, guild_id: int) -> Erased:
     open_tables = [r[0] for r in await s.fetch(_OPEN_IDS, guild_id, *OPEN)]
     results = await _deleted(s, "DELETE FROM results WHERE guild_id = ?", guild_id)
+    results += await _deleted(s, "DELETE FROM daily_attempts WHERE guild_id = ?", guild_id)
     ratings = await _deleted(s, "DELETE FROM ratings WHERE guild_id = ?", guild_id)
     settings = await _deleted(s, "DELETE FROM guild_settings WHERE guild_id = ?", guild_id)
     tables = await _deleted(s, "DELETE FROM game_tables WHERE guild_id = ?", guild_id)

@@ -42,6 +42,16 @@ async def populate(db: Database) -> None:
             assert await db.finish_table(table, results, now=1_700_000_100.5 + n)
     await db.set_guild_setting(1 << 40, "idle_claim_minutes", "7")
     await db.set_meta("command-hash:global", "abc")
+    attempt, _ = await db.daily.start(
+        puzzle="checkers",
+        user_id=1 << 50,
+        user_name="Alice",
+        guild_id=1 << 40,
+        state={"m": []},
+        now=1_700_000_200.5,
+    )
+    attempt.moves = 3
+    assert await db.daily.save(attempt, now=1_700_000_300.25)
 
 
 async def test_a_populated_sqlite_database_round_trips_through_postgres_unchanged(tmp_path):
@@ -58,6 +68,7 @@ async def test_a_populated_sqlite_database_round_trips_through_postgres_unchange
                 "ratings": 4,
                 "guild_settings": 1,
                 "meta": 1,
+                "daily_attempts": 1,
             }
             await copy(middle, back)
             assert await contents(back) == await contents(original)

@@ -15,7 +15,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.client import commands, guard, privacy_commands
+from bot.client import commands, daily_commands, guard, privacy_commands
 from bot.client.coalesce import BoardEdits
 from bot.client.common import jump_url, member_of, send_private
 from bot.client.components import TableButton, TableSelect, message_kwargs
@@ -109,8 +109,10 @@ class ParlourBot(OpsHooks, discord.Client):
         db = self.service.db
         self.hands = Hands(self.service, self.spawn)
         self.add_dynamic_items(TableButton, TableSelect, privacy_commands.PrivacyButton)
+        self.add_dynamic_items(*daily_commands.ITEMS)
         commands.install(self.tree, self.service)
         privacy_commands.install(self.tree)
+        daily_commands.install(self.tree)
         await self.start_ops(db)
         await self.sync_commands()
         for table in await db.open_tables():
@@ -124,6 +126,7 @@ class ParlourBot(OpsHooks, discord.Client):
             if table.status is TableStatus.ACTIVE:
                 self.start_computer(table.id, table.channel_id)
         self.spawn(self._sweep_forever())
+        self.spawn(daily_commands.post_forever(self))
 
     async def close(self) -> None:
         self.drain.stop()
@@ -229,7 +232,8 @@ class ParlourBot(OpsHooks, discord.Client):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer the component interactions no table control will (junk custom_ids)."""
-        if not guard.routed(interaction, (privacy_commands.PrivacyButton,)):
+        others = (privacy_commands.PrivacyButton, *daily_commands.ITEMS)
+        if not guard.routed(interaction, others):
             await self.on_unknown_control(interaction)
 
     async def within_deadline(

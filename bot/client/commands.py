@@ -8,6 +8,7 @@ import importlib
 import discord
 from discord import app_commands
 
+from bot.client import daily_commands
 from bot.client.common import Interaction, host, member_of, table_command
 from bot.client.picture_commands import replay_command, show_picture, with_image
 from bot.tables.confirm import asking
@@ -112,6 +113,7 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
 
         async def work() -> Screen:
             screen = await service.stats(guild, who.id, who.display_name)
+            screen = await daily_commands.with_streaks(interaction, who.id, screen)
             return await service.pictures.stats_screen(
                 screen, guild, who.id, who.display_name, servers
             )
@@ -122,6 +124,7 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
     @app_commands.describe(
         claim_minutes="Minutes without a move before the waiting player may claim the win",
         end_hours="Hours without a move before a game ends by itself",
+        daily_channel="Where the daily puzzles are posted at midnight UTC",
     )
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
@@ -129,13 +132,14 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
         interaction: Interaction,
         claim_minutes: app_commands.Range[float, 1, 10080] | None = None,
         end_hours: app_commands.Range[float, 1, 720] | None = None,
+        daily_channel: discord.TextChannel | None = None,
     ) -> None:
         service = host(interaction).service
         guild = interaction.guild_id or 0
         changes = {"idle_claim_minutes": claim_minutes, "idle_end_hours": end_hours}
         changes = {name: value for name, value in changes.items() if value is not None}
         # Discord's default permission can be overridden by a server: check the member's own.
-        if changes and not interaction.permissions.manage_guild:
+        if (changes or daily_channel) and not interaction.permissions.manage_guild:
             await interaction.response.send_message(
                 "Only members with the Manage Server permission can change the settings.",
                 ephemeral=True,
@@ -149,6 +153,9 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
             return
         for name, value in changes.items():
             await service.set_setting(guild, name, value)
+        if daily_channel is not None:
+            await daily_commands.set_daily_channel(interaction, daily_channel.id)
+            return
         values = await service.settings(guild)
         await interaction.response.send_message(
             settings_text(values, list(changes)), ephemeral=True

@@ -7,7 +7,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from bot.tables.wording import SETTING_SENTENCES, setting_sentence
+from bot.tables.wording import stored_setting_sentence
 
 LIMIT = 2000
 
@@ -55,14 +55,11 @@ def summary(data: dict[str, Any]) -> str:
         lines.append("- **Ratings**: none.")
     lines.append("- **Your settings**: Parlour keeps none for members.")
     settings = data["server_settings"]
-    if settings:
+    said = [stored_setting_sentence(k, str(v)) for k, v in sorted(settings.items())]
+    if any(said):
         lines.append(
             "- **This server's settings** (not yours, but used for your games): "
-            + " ".join(
-                setting_sentence(k, float(v))
-                for k, v in sorted(settings.items())
-                if k in SETTING_SENTENCES
-            )
+            + " ".join(sentence for sentence in said if sentence)
         )
     lines.append(
         "**Download JSON** gives you all of it as a file. `/privacy forget` erases your "

@@ -36,6 +36,20 @@ def setting_sentence(name: str, value: float) -> str:
     return sentence.format(value=amount(value, unit)) + "."
 
 
+def stored_setting_sentence(name: str, raw: str) -> str | None:
+    """A server setting as stored, in a sentence for ``/privacy show``; None for the bot's own
+    bookkeeping (when a member left, the day of the last daily post).
+
+    >>> stored_setting_sentence("daily_channel", "42"), stored_setting_sentence("daily_posted", "")
+    ('The daily puzzles are posted in <#42>.', None)
+    """
+    if name in SETTING_SENTENCES:
+        return setting_sentence(name, float(raw))
+    if name == "daily_channel":
+        return f"The daily puzzles are posted in <#{raw}>."
+    return None
+
+
 def settings_text(values: Mapping[str, float], changed: Sequence[str] = ()) -> str:
     """What ``/settings`` answers: "Saved" with what changed, then every setting.
 
