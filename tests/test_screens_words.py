@@ -305,3 +305,14 @@ async def test_the_quarters_line_names_the_members_move_and_the_computers_reply(
     reply = await service.play_computer(reply.table_id)
     line = reply.board.content.splitlines()[1]
     assert line.startswith(f"Alice took 1 from pile {pile}. Computer (beginner) took ")
+
+
+async def test_an_old_stop_question_does_not_stop_a_newer_game(service):
+    first = await service.start(ALICE, "quarters", {"level": "beginner"})
+    asked = await service.stop_question(ALICE)
+    [[confirm, _]] = asked.private.rows
+    await service.act(ALICE, first.table_id, None, "resign")
+    newer = await service.start(ALICE, "quarters", {"level": "beginner"})
+    late = await service.act(ALICE, first.table_id, None, confirm.action)
+    assert "nothing was stopped" in late.error
+    assert (await service.db.get_table(newer.table_id)).status.is_open

@@ -167,7 +167,7 @@ class TableService:
         if action == "replay":  # a finished game's Replay: drawn without holding its lock
             return await self._replay(who, table_id)
         if action == "stop":  # the confirmed Stop of /game stop
-            return await self.stop(who)
+            return await self.stop(who, table_id)
         if not 0 < table_id < 2**63:  # ids are signed 64-bit in both databases
             return Reply.refuse("This game no longer exists.")
         async with self._lock(table_id):
@@ -740,10 +740,13 @@ class TableService:
             f"can, once nobody has moved for {amount(limits['idle_claim_minutes'], 'minute')})."
         )
 
-    async def stop(self, who: Member) -> Reply:
+    async def stop(self, who: Member, table_id: int | None = None) -> Reply:
         """End the channel's game without a result: the starter, a moderator, or anyone seated
-        once the game has been idle for the claim time."""
+        once the game has been idle for the claim time. ``table_id``: only that game (the
+        question's button), not one started since."""
         table = await self.db.open_table_in_channel(who.channel_id)
+        if table_id is not None and (table is None or table.id != table_id):
+            return Reply.refuse("That game is over already: nothing was stopped.")
         if table is None:
             return Reply.refuse("No game is running in this channel.")
         async with self._lock(table.id):
