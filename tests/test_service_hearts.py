@@ -27,9 +27,9 @@ def board_views(monkeypatch) -> list[dict]:
     """Every view the controller hands to the table renderer."""
     seen: list[dict] = []
 
-    def spy(view, names=None, bottom=0):
+    def spy(view, names=None, bottom=0, lang="en"):
         seen.append(view)
-        return render_hearts_table(view, names, bottom)
+        return render_hearts_table(view, names, bottom, lang)
 
     monkeypatch.setattr(hearts_board, "render_hearts_table", spy)
     return seen

@@ -21,6 +21,7 @@ from bot.client.common import jump_url, member_of, send_private
 from bot.client.components import TableButton, TableSelect, message_kwargs
 from bot.client.hands import Hands
 from bot.client.operations import OpsHooks, command_names
+from bot.client.translator import CatalogueTranslator
 from bot.config import Config
 from bot.ops import interactions
 from bot.ops.dbtiming import instrument
@@ -30,6 +31,8 @@ from bot.tables.ai import AiRunner
 from bot.tables.screens import Reply
 from bot.tables.service import TableService
 from bot.tables.wording import moved_on
+from i18n import _, render
+from i18n.translations import preload
 from storage import Database, TableStatus
 
 log = logging.getLogger("parlour")
@@ -110,6 +113,8 @@ class ParlourBot(OpsHooks, discord.Client):
         self.hands = Hands(self.service, self.spawn)
         self.add_dynamic_items(TableButton, TableSelect, privacy_commands.PrivacyButton)
         self.add_dynamic_items(*daily_commands.ITEMS)
+        await asyncio.to_thread(preload)  # read the catalogues off the event loop
+        await self.tree.set_translator(CatalogueTranslator())
         commands.install(self.tree, self.service)
         privacy_commands.install(self.tree)
         daily_commands.install(self.tree)
@@ -160,7 +165,13 @@ class ParlourBot(OpsHooks, discord.Client):
         guild = discord.Object(self.config.guild_id) if self.config.guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        translator = self.tree.translator
+        payload = [  # what Discord gets, localizations included: a changed translation syncs
+            await c.get_translated_payload(self.tree, translator)
+            if translator
+            else c.to_dict(self.tree)
+            for c in self.tree.get_commands(guild=guild)
+        ]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"command-hash:{self.config.guild_id or 'global'}"
         if await self.service.db.get_meta(key) == digest:
@@ -356,10 +367,12 @@ class ParlourBot(OpsHooks, discord.Client):
             self.start_computer(reply.table_id, interaction.channel_id, reply.delay)
 
     def refusal_text(self, interaction: discord.Interaction, reply: Reply) -> str:
-        text = reply.error or ""
+        """The refusal in the member's language (``interaction.locale``), with a link to the
+        board when it has one."""
+        text = render(reply.error or "", str(interaction.locale))
         if reply.board_message_id and interaction.guild_id and interaction.channel_id:
             url = jump_url(interaction.guild_id, interaction.channel_id, reply.board_message_id)
-            text += f"\n[Go to the board]({url})"
+            text += "\n" + render(_("[Go to the board]({link})", link=url), str(interaction.locale))
         return text
 
     async def post_board(self, interaction: discord.Interaction, reply: Reply) -> None:

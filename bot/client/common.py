@@ -7,6 +7,7 @@ never each other.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import Any, Protocol, cast
 
@@ -14,6 +15,7 @@ import discord
 
 from bot.tables.screens import Reply
 from bot.tables.service import Member, TableService
+from i18n import resolve
 
 log = logging.getLogger("parlour")
 
@@ -53,7 +55,15 @@ def member_of(interaction: discord.Interaction[Any]) -> Member:
         guild_id=interaction.guild_id or 0,
         channel_id=interaction.channel_id or 0,
         manage_messages=bool(perms and perms.manage_messages),
+        channel_lang=channel_language(interaction),
     )
+
+
+def channel_language(interaction: discord.Interaction[Any]) -> str:
+    """The language of what the channel sees (boards, results): the server's, in a DM the
+    member's; a language Parlour lacks is English."""
+    locale = interaction.guild_locale if interaction.guild_id else interaction.locale
+    return resolve(str(locale or "en-US")).language.code
 
 
 async def send_private(
@@ -82,6 +92,8 @@ async def start_game(
     """The shared body of every ``/<game> start``."""
     bot = host(interaction)
     who = member_of(interaction)
+    chosen = await bot.service.channel_language(who.guild_id, who.channel_lang)
+    who = dataclasses.replace(who, channel_lang=chosen)
     other = None
     if opponent is not None:
         if opponent.bot:

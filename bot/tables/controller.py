@@ -23,7 +23,13 @@ from games.base import Engine, GameState, IllegalAction, Outcome
 from storage.models import Result, Seat, Standing, Table, TableStatus
 
 # Keys of a table's ui JSON that belong to the service (a controller's UI state has the rest).
-SERVICE_KEYS = frozenset({"expires", "autoplay", "decisions"})  # decisions: bot.tables.played
+# decisions: bot.tables.played; lang: the channel's language (channel_language)
+SERVICE_KEYS = frozenset({"expires", "autoplay", "decisions", "lang"})
+
+
+def channel_language(table: Table) -> str:
+    """The language a table's channel reads (its boards, results), kept from its start."""
+    return str(table.ui.get("lang", "en"))
 
 
 @dataclass(slots=True)

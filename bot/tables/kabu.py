@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.tables.cards import cards_label
-from bot.tables.controller import Context, Intent, TableView, UiState
+from bot.tables.controller import Context, Intent, TableView, UiState, channel_language
 from bot.tables.lobby import SeatLobby
 from bot.tables.screens import Button, Row, Screen, Style
 from bot.tables.spec import GameSpec
@@ -145,7 +145,7 @@ class KabuController(SeatLobby[State, UiState]):
                     "**Draw** a third card or **Stand**?"
                 )
             rows = self._controls(table, state, thinking)
-        picture = render_kabu(view, names)
+        picture = render_kabu(view, names, channel_language(table))
         return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
 
     def _controls(self, table: Table, state: State, thinking: bool) -> tuple[Row, ...]:

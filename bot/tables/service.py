@@ -27,6 +27,7 @@ from bot.tables.controller import (
     Intent,
     TableView,
     UiState,
+    channel_language,
     table_seed,
 )
 from bot.tables.deadlines import deadline_line
@@ -36,7 +37,8 @@ from bot.tables.screens import Embed, Field, Reply, Screen
 from bot.tables.showing import Pictures
 from bot.tables.trust import Origin
 from bot.tables.wording import amount, busy_text
-from games.base import GameState, IllegalAction, Outcome
+from games.base import N_, GameState, IllegalAction, Outcome
+from i18n import LANGUAGES, Said
 from storage import Database, Result, Seat, Table, TableStatus
 
 log = logging.getLogger(__name__)
@@ -58,6 +60,15 @@ class Member:
     guild_id: int
     channel_id: int
     manage_messages: bool = False
+    channel_lang: str = "en"  # what the channel reads: the server's language, in a DM the member's
+
+
+LANGUAGE_SETTING = "language"  # a guild setting: a language code, "" for Discord's
+
+
+def _language(code: str) -> dict[str, Any]:
+    """A new table's ``ui`` entry for its channel's language (none for English, the default)."""
+    return {} if code == "en" else {"lang": code}
 
 
 class TableService:
@@ -98,7 +109,7 @@ class TableService:
         try:
             opts = controller.parse_options(options or {})
         except IllegalAction as exc:
-            return Reply.refuse(str(exc))
+            return Reply.refuse(Said(exc.phrase))
         starter = Seat(who.name, who.user_id)
         now = self.clock()
         if controller.solo or controller.max_players > 2:
@@ -125,9 +136,12 @@ class TableService:
             seats=seats,
             options=opts,
             state=None,
-            ui={"expires": now + controller.lobby_seconds}
-            if status is TableStatus.CHALLENGE
-            else {},
+            ui=_language(who.channel_lang)
+            | (
+                {"expires": now + controller.lobby_seconds}
+                if status is TableStatus.CHALLENGE
+                else {}
+            ),
             created_by=who.user_id,
             now=now,
         )
@@ -139,7 +153,7 @@ class TableService:
             except IllegalAction as exc:
                 table.status = TableStatus.STOPPED
                 await self.db.save_table(table, now=now)
-                return Reply.refuse(str(exc))
+                return Reply.refuse(Said(exc.phrase))
             table.state = state.to_dict()
             if not await self.db.save_table(table, moved=True, now=now):
                 return Reply.refuse("Something changed at the same time; try again.")
@@ -177,13 +191,13 @@ class TableService:
             try:
                 trust.check_place(table, who.channel_id, origin)
             except IllegalAction as exc:
-                return Reply.refuse(str(exc), table.board_message_id)
+                return Reply.refuse(Said(exc.phrase), table.board_message_id)
             if not table.status.is_open:
                 if action == "again" and table.status is TableStatus.FINISHED:
                     try:
                         return await self._again(table, who)
                     except IllegalAction as exc:
-                        return Reply.refuse(str(exc))
+                        return Reply.refuse(Said(exc.phrase))
                 return Reply.refuse("This game is over. Start a new one with its `start` command.")
             if version is not None and version != table.version:
                 return Reply.refuse(
@@ -197,7 +211,7 @@ class TableService:
                     return await self._answer_challenge(table, who, name == "accept")
                 return await self._act(table, who, name, arg, origin, version)
             except IllegalAction as exc:
-                return Reply.refuse(str(exc))
+                return Reply.refuse(Said(exc.phrase))
 
     async def _act(
         self,
@@ -216,7 +230,7 @@ class TableService:
             and name not in controller.public_actions
             and not (name == "stop" and who.manage_messages)
         ):
-            raise IllegalAction("You are not seated at this table — you can watch, though.")
+            raise IllegalAction(N_("You are not seated at this table — you can watch, though."))
         ctx: Context[Any, Any] = Context(
             table,
             state,
@@ -279,7 +293,7 @@ class TableService:
         try:
             screen = await self.pictures.replay(table)
         except IllegalAction as exc:
-            return Reply.refuse(str(exc))
+            return Reply.refuse(Said(exc.phrase))
         return Reply(private=screen, table_id=table.id)
 
     @staticmethod
@@ -445,6 +459,7 @@ class TableService:
             seats=seats,
             options=finished.options,
             state=None,
+            ui=_language(channel_language(finished)),
             created_by=who.user_id,
             now=now,
         )
@@ -653,7 +668,7 @@ class TableService:
         try:
             return Reply(private=self.controllers[kind].detached(action))
         except IllegalAction as exc:
-            return Reply.refuse(str(exc))
+            return Reply.refuse(Said(exc.phrase))
 
     # -- ending idle games ------------------------------------------------------------------
     async def settings(self, guild_id: int) -> dict[str, float]:
@@ -663,6 +678,19 @@ class TableService:
             if raw is not None:
                 values[name] = float(raw)
         return values
+
+    async def channel_language(self, guild_id: int, fallback: str) -> str:
+        """The language this server's channels read: chosen with ``/settings language``, else
+        ``fallback`` (the server's language in Discord)."""
+        chosen = await self.db.guild_setting(guild_id, LANGUAGE_SETTING) if guild_id else None
+        return chosen or fallback
+
+    async def set_language(self, guild_id: int, code: str) -> None:
+        """Boards and results of this server in the language ``code`` ("" for the server's
+        language in Discord)."""
+        if code and code not in {language.code for language in LANGUAGES}:
+            raise IllegalAction(f"Parlour does not speak {code}.")
+        await self.db.set_guild_setting(guild_id, LANGUAGE_SETTING, code)
 
     async def set_setting(self, guild_id: int, name: str, value: float) -> None:
         self.check_setting(name, value)
