@@ -9,7 +9,8 @@ import re
 from support import CHANNEL, GUILD
 
 from bot.ops.privacy import summary
-from bot.tables.screens import Button, Embed, Reply, Screen, Select
+from bot.tables.core.events import Answer as Reply
+from bot.tables.screens import Button, Embed, Screen, Select
 from bot.tables.service import Member
 from bot.tables.wording import busy_text, settings_text
 from games.checkers.state import DECLINE_DRAW, OFFER_DRAW

@@ -203,6 +203,9 @@ class Controller(Generic[S, U]):
     seated_actions: ClassVar[frozenset[str]] = frozenset({"resign"})
     # The actions that end the game or forfeit it, each asked once first (``ask=<action>``).
     confirmations: ClassVar[Mapping[str, Confirmation]] = MappingProxyType({"resign": RESIGN})
+    # Board actions answered with a new private message (a hint, the scores): a slow one is
+    # deferred privately, so the member sees "thinking" only they can see.
+    private_actions: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

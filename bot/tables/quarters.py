@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.drawing import draw
 from bot.tables.confirm import asking
 from bot.tables.controller import Context, Controller, Intent, TableView, UiState
 from bot.tables.pictures import Replay
@@ -80,6 +81,7 @@ class QuartersController(Controller[State, QuartersUi]):
     ai_budget = 0.5
     rules_text = RULES
     public_actions = frozenset({"secret"})
+    private_actions = frozenset({"secret"})
 
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
         options: dict[str, Any] = {}
@@ -111,7 +113,7 @@ class QuartersController(Controller[State, QuartersUi]):
                 lines.append(
                     f"<@{seat.user_id}> to move — select coins of one pile, then **Remove Coins**."
                 )
-        picture = render_quarters(view, selected, names)
+        picture = draw(render_quarters, view, selected, names)
         if outcome:
             rows: tuple[Row, ...] = (self.finished_row(),)
         else:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from bot.drawing import draw
 from bot.tables.cards import card_label
 from bot.tables.confirm import RESIGN, Confirmation, asking
 from bot.tables.controller import Context, Controller, Intent, TableView, UiState, table_seed
@@ -117,6 +118,7 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
     solo = True
     rules_text = RULES
     confirmations = MappingProxyType({"resign": RESIGN, "give-up": GIVE_UP})
+    private_actions = frozenset({"hint", "ask"})
     hint_budget = 0.5  # seconds the hint may think
 
     # -- setting up -------------------------------------------------------------------------
@@ -141,7 +143,7 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
             state.apply(0, "give-up")
         player = table.seats[0].name
         first = None if outcome else self.first_card(seen.ui, state)
-        picture = render_quatorze(state.view(0), () if first is None else (first + 1,))
+        picture = draw(render_quatorze, state.view(0), () if first is None else (first + 1,))
         head = f"**Quatorze** — {player}'s solitaire"
         if state.winnable:
             head += " (a winnable deal)"
@@ -265,7 +267,7 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
         seed = table_seed(table, len(state.moves))
         move, chance, orders = compute(suggested_pair, state.to_dict(), self.hint_budget, seed)
         a, b = quatorze.parse_move(move)
-        picture = render_quatorze(state.view(0), (a + 1, b + 1))
+        picture = draw(render_quatorze, state.view(0), (a + 1, b + 1))
         odds = chance_words(chance, orders, len(state.stock))
         content = (
             f"💡 Take **{_cell(state, a)}** and **{_cell(state, b)}** ({_line(a, b)}). "

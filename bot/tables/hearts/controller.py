@@ -43,6 +43,7 @@ class HeartsController(SeatLobby[State, HeartsUi]):
     lobby_seconds = 15 * 60
     public_actions = frozenset({"join", "scores"})
     confirmations = MappingProxyType({"resign": leaving.LEAVE})
+    private_actions = frozenset({"scores", "hand", "leave", "ask"})
     host_leaving_closes = True
     computers_fill = True
 
