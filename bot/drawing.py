@@ -24,6 +24,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import pkgutil
 import queue
 import signal
 import threading
@@ -33,6 +34,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, ParamSpec, TypeVar
 
+import render as renderers
 from render.compose import Kind
 
 log = logging.getLogger(__name__)
@@ -51,8 +53,8 @@ def default_workers() -> int:
 def _warm() -> None:
     """Import the renderers and build each kind's palette (its first picture's cost: 20-150 ms
     of CPU, paid here before the process says it is ready, not by a waiting board)."""
-    for name in ("checkers", "hearts", "kabu", "quarters", "quatorze"):
-        module = importlib.import_module(f"render.{name}")
+    for info in pkgutil.iter_modules(renderers.__path__):  # every game's renderer, by its Kinds
+        module = importlib.import_module(f"render.{info.name}")
         for value in vars(module).values():
             if isinstance(value, Kind):
                 value.palette  # noqa: B018 (a cached property: built now)
