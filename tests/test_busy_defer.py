@@ -6,18 +6,26 @@ import asyncio
 from types import SimpleNamespace
 from typing import Any
 
+import discord
+
 from bot.client.app import BUSY, ParlourBot
 
 
 class Response:
     def __init__(self) -> None:
         self.deferred: list[dict[str, Any]] = []
+        self._response_type: discord.InteractionResponseType | None = None
 
     def is_done(self) -> bool:
         return bool(self.deferred)
 
     async def defer(self, **kwargs: Any) -> None:
         self.deferred.append(kwargs)
+
+
+def interaction() -> SimpleNamespace:
+    """An interaction created just now, as the bot sees it."""
+    return SimpleNamespace(id=1, created_at=discord.utils.utcnow(), response=Response())
 
 
 async def work() -> str:
@@ -27,15 +35,15 @@ async def work() -> str:
 
 async def test_a_quiet_bot_answers_without_deferring() -> None:
     bot = SimpleNamespace(in_progress=0)
-    interaction = SimpleNamespace(response=Response())
-    reply = await ParlourBot.within_deadline(bot, interaction, work(), component=True)  # type: ignore[arg-type]
-    assert reply == "reply" and interaction.response.deferred == [] and bot.in_progress == 0
+    click = interaction()
+    reply = await ParlourBot.within_deadline(bot, click, work(), component=True)  # type: ignore[arg-type]
+    assert reply == "reply" and click.response.deferred == [] and bot.in_progress == 0
 
 
 async def test_a_busy_bot_defers_at_once() -> None:
     bot = SimpleNamespace(in_progress=BUSY - 1)  # this interaction makes BUSY
-    click = SimpleNamespace(response=Response())
-    command = SimpleNamespace(response=Response())
+    click = interaction()
+    command = interaction()
     assert await ParlourBot.within_deadline(bot, click, work(), component=True) == "reply"  # type: ignore[arg-type]
     assert click.response.deferred == [{}]
     await ParlourBot.within_deadline(bot, command, work(), component=False, ephemeral=True)  # type: ignore[arg-type]

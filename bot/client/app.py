@@ -9,6 +9,7 @@ import hashlib
 import json
 import logging
 import signal
+from dataclasses import replace
 from typing import Any
 
 import aiohttp
@@ -21,6 +22,7 @@ from bot.client.common import member_of, send_private
 from bot.client.components import TableButton, TableSelect, message_kwargs
 from bot.client.hands import Hands
 from bot.client.operations import OpsHooks, command_names
+from bot.client.retry import answer, post, show_answer, show_on_message
 from bot.config import Config
 from bot.ops import interactions
 from bot.ops.dbtiming import instrument
@@ -32,6 +34,8 @@ from bot.tables.service import TableService
 from storage import Database, TableStatus
 
 log = logging.getLogger("parlour")
+Kind = discord.InteractionResponseType
+CHANNEL = Kind.channel_message
 
 DEFER_AFTER = 2.0  # seconds: answer Discord within its 3 s, deferring if work takes longer
 REPOST_AFTER = dt.timedelta(minutes=50)  # edits of old channel messages have their own quota
@@ -40,6 +44,15 @@ BUSY = 10  # interactions in progress at once from which the bot defers each at 
 FLUSH_TIMEOUT = 5.0  # seconds a closing bot waits for the boards' queued edits
 BOARD_FIRST_WAIT = 0.5  # seconds a member's answer waits for a board edit that can go at once
 STOPPING = "Parlour is restarting; try again in a few seconds."
+# Gateway close codes after which Discord lets no client reconnect (4014 is discord.py's own
+# PrivilegedIntentsRequired, with its message).
+REFUSED = {
+    4004: "the token is not valid",
+    4010: "an invalid shard was sent",
+    4011: "the bot is in too many servers for its shard count",
+    4012: "an invalid gateway version was asked for",
+    4013: "invalid intents were sent",
+}
 
 
 class ParlourTree(app_commands.CommandTree["ParlourBot"]):
@@ -136,6 +149,7 @@ class ParlourBot(OpsHooks, discord.Client):
         with contextlib.suppress(TimeoutError):  # the boards' last edits, queued or in flight
             await asyncio.wait_for(self.board_edits.flush(), FLUSH_TIMEOUT)
         await super().close()
+        await self.drain.idle(FLUSH_TIMEOUT)  # work in flight (on_ready's) still has the database
         await self.stop_ops()
         with contextlib.suppress(AttributeError):
             await asyncio.to_thread(self.service.ai.close)
@@ -255,9 +269,15 @@ class ParlourBot(OpsHooks, discord.Client):
             done, _ = await asyncio.wait({task}, timeout=wait) if wait else (set(), set())
             if not done and not task.done() and not interaction.response.is_done():
                 if component:
-                    await interaction.response.defer()
+                    await answer(
+                        interaction, interaction.response.defer, Kind.deferred_message_update
+                    )
                 else:
-                    await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+                    await answer(
+                        interaction,
+                        lambda: interaction.response.defer(thinking=True, ephemeral=ephemeral),
+                        Kind.deferred_channel_message,
+                    )
             return await task
         finally:
             self.in_progress -= 1
@@ -289,12 +309,12 @@ class ParlourBot(OpsHooks, discord.Client):
             if new_board or reply.repost:
                 await self.post_board(interaction, reply)
             elif on_board and not reply.update_private:
-                kwargs = message_kwargs(reply.board, reply.table_id, reply.version, editing=True)
-                if interaction.response.is_done():
-                    await interaction.edit_original_response(**kwargs)
-                else:
-                    await interaction.response.edit_message(**kwargs)
-                self.board_edits.shown(message.id, reply.version)
+                shown = replace(reply, board_message_id=message.id)
+                state = (interaction.channel_id, shown) if interaction.channel_id else None
+                if await show_on_message(interaction, reply.board, reply.table_id, reply.version):
+                    self.board_edits.shown(message.id, reply.version, state)
+                else:  # the move is made: the board is brought up to date through the channel
+                    board_edit = self.edit_board(interaction.channel_id, shown)
             elif reply.board_message_id is not None and interaction.channel_id is not None:
                 # Through the channel's edit bucket. When it goes out at once, the member's
                 # answer waits for it (the board is current when they look); when the channel
@@ -316,17 +336,11 @@ class ParlourBot(OpsHooks, discord.Client):
                 and interaction.message.flags.ephemeral,
             )
         elif reply.private is not None:
-            kwargs = message_kwargs(
-                reply.private, reply.table_id, reply.version, editing=reply.update_private
-            )
             clicked = interaction.message
             if reply.update_private and clicked is not None and clicked.flags.ephemeral:
-                if interaction.response.is_done():
-                    await interaction.edit_original_response(**kwargs)
-                else:
-                    await interaction.response.edit_message(**kwargs)
+                await show_on_message(interaction, reply.private, reply.table_id, reply.version)
             else:
-                kwargs.pop("attachments", None)
+                kwargs = message_kwargs(reply.private, reply.table_id, reply.version)
                 await send_private(interaction, **kwargs)
         if board_edit is not None:
             if not interaction.response.is_done() and not board_edit.done():
@@ -339,15 +353,20 @@ class ParlourBot(OpsHooks, discord.Client):
             interactions.board_updated()  # (when it was not shown before the answer)
         posts = list(reply.posts)
         if posts and not interaction.response.is_done():
-            first = posts.pop(0)
-            await interaction.response.send_message(**message_kwargs(first, None, None))
-        for post in posts:
+            first = posts[0]
+            send = interaction.response.send_message
+            if await answer(
+                interaction, lambda: send(**message_kwargs(first, None, None)), CHANNEL
+            ):
+                posts.pop(0)
+        for index, screen in enumerate(posts):
             if channel is not None:
                 # A table's channel is a messageable one; discord.py's union also holds
                 # categories and forums, which have no send().
-                await channel.send(**message_kwargs(post, None, None))  # type: ignore[union-attr]
+                await post(channel, screen, "interaction", interaction.id, index)  # type: ignore[arg-type]
         if not interaction.response.is_done():
-            await interaction.response.send_message("Done.", ephemeral=True)
+            done = interaction.response.send_message
+            await answer(interaction, lambda: done("Done.", ephemeral=True), CHANNEL)
         if reply.table_id is not None and (reply.board is not None or reply.hand_key):
             mine = interaction.user.id if reply.hand_key else None
             self.hands.refresh(reply.table_id, except_user=mine)
@@ -364,16 +383,11 @@ class ParlourBot(OpsHooks, discord.Client):
         return text
 
     async def post_board(self, interaction: discord.Interaction, reply: Reply) -> None:
-        """Post the board as the interaction's answer and remember its message."""
+        """Post the board as the interaction's answer and remember its message. After a defer
+        the deferred message becomes the board: an edit, the same however often it is sent
+        (a follow-up repeated after its answer was lost would be a second board)."""
         assert reply.board is not None
-        kwargs = message_kwargs(reply.board, reply.table_id, reply.version)
-        if interaction.response.is_done():
-            message = await interaction.followup.send(wait=True, **kwargs)
-        else:
-            callback = await interaction.response.send_message(**kwargs)
-            message = callback.resource
-            if not isinstance(message, discord.InteractionMessage):
-                message = await interaction.original_response()
+        message = await show_answer(interaction, reply.board, reply.table_id, reply.version)
         old = reply.board_message_id
         if reply.table_id is not None:
             await self.service.board_posted(reply.table_id, message.id)
@@ -401,19 +415,18 @@ class ParlourBot(OpsHooks, discord.Client):
         )
 
     async def _send_board_edit(self, message_id: int, item: tuple[int, Reply]) -> None:
-        try:
-            await self.edit_board_now(*item)
-        except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
-            log.warning("could not edit board message %s: %s", message_id, exc)
+        await self.edit_board_now(*item)  # BoardEdits tries again, or logs the failure
 
     async def edit_board_now(self, channel_id: int, reply: Reply) -> None:
         """Edit the board message through the channel (or re-post it when it is old)."""
         assert reply.board is not None and reply.board_message_id is not None
         channel = self.get_partial_messageable(channel_id)
         age = discord.utils.utcnow() - discord.utils.snowflake_time(reply.board_message_id)
+        # a repost is named by the message it replaces, so a repeated try posts it once
+        identity = ("board", reply.board_message_id, reply.version or 0)
         if age > REPOST_AFTER and reply.board.rows:
-            message = await channel.send(
-                **message_kwargs(reply.board, reply.table_id, reply.version)
+            message = await post(
+                channel, reply.board, *identity, table_id=reply.table_id, version=reply.version
             )
             if reply.table_id is not None:
                 await self.service.board_posted(reply.table_id, message.id)
@@ -423,8 +436,8 @@ class ParlourBot(OpsHooks, discord.Client):
         try:
             await channel.get_partial_message(reply.board_message_id).edit(**kwargs)
         except discord.NotFound:
-            message = await channel.send(
-                **message_kwargs(reply.board, reply.table_id, reply.version)
+            message = await post(
+                channel, reply.board, *identity, table_id=reply.table_id, version=reply.version
             )
             if reply.table_id is not None:
                 await self.service.board_posted(reply.table_id, message.id)
@@ -451,8 +464,8 @@ class ParlourBot(OpsHooks, discord.Client):
             self.hands.refresh(table_id)
             if reply.posts:
                 await shown  # a result follows the board it belongs to
-            for post in reply.posts:
-                await channel.send(**message_kwargs(post, None, None))
+            for index, screen in enumerate(reply.posts):
+                await post(channel, screen, "table", table_id, reply.version or 0, index)
 
         try:
             # each move in flight is finished and shown; a stopping bot starts no other
@@ -481,8 +494,8 @@ class ParlourBot(OpsHooks, discord.Client):
                     await self.edit_board(table.channel_id, reply)
                     self.hands.refresh(table.id)
                     channel = self.get_partial_messageable(table.channel_id)
-                    for post in reply.posts:
-                        await channel.send(**message_kwargs(post, None, None))
+                    for index, screen in enumerate(reply.posts):
+                        await post(channel, screen, "table", table.id, reply.version or 0, index)
                 if reply.ai_next and reply.table_id is not None:
                     self.start_computer(reply.table_id, table.channel_id)
         except Exception:
@@ -504,9 +517,9 @@ def shard_options(config: Config) -> dict[str, Any]:
     return {"shard_count": config.shards.count, "shard_ids": list(config.shards.ids)}
 
 
-async def run(config: Config) -> None:
+async def run(config: Config) -> int:
     """Run until the connection ends or SIGTERM/SIGINT asks the bot to stop (it then closes
-    its connection and its database cleanly, as ``docker stop`` expects)."""
+    its connection and its database cleanly, as ``docker stop`` expects); the exit status."""
     kind = ParlourBot if config.shards is None else ShardedParlourBot
     service = await open_service(config)
     async with kind(config, service) as bot:
@@ -514,4 +527,13 @@ async def run(config: Config) -> None:
         for signum in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(signum, lambda: bot.spawn(bot.shutdown()))
-        await bot.start(config.token)
+        try:
+            await bot.start(config.token)
+        except discord.ConnectionClosed as exc:
+            if exc.code not in REFUSED:
+                raise
+            log.error(
+                "Discord refused the bot: %s (close code %d); stopping", REFUSED[exc.code], exc.code
+            )
+            return 1
+    return 0
