@@ -11,12 +11,14 @@ COPY render ./render
 COPY storage ./storage
 COPY fakediscord ./fakediscord
 COPY playground ./playground
+COPY i18n ./i18n
 COPY setup.py ./
 # The compiled checkers search and endgame solver (games/checkers/_core.c, _egdbcore.c), the
 # Quatorze hint's playouts (games/quatorze/_playouts.c) and the Hearts expert's roll-outs
 # (games/hearts/_playouts.c): gcc only for this step. They are built into /app too, since
-# `python -m bot` imports the packages from the working directory.
-RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
+# `python -m bot` imports the packages from the working directory. fonts-noto-cjk stays: the
+# pictures draw Japanese, and any letter Pillow's bundled font lacks, in Noto Sans CJK.
+RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev fonts-noto-cjk \
     && pip install --no-cache-dir . \
     && python setup.py -q build_ext --inplace && rm -rf build \
     && apt-get purge -y --auto-remove gcc libc6-dev && rm -rf /var/lib/apt/lists/* \

@@ -39,6 +39,14 @@ ATTACHMENT_DESCRIPTION_MAX = 1024
 V2_COMPONENTS_MAX = 40
 V2_TEXT_MAX = 4000
 COMMAND_NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+# The locales Discord accepts as keys of name_localizations and description_localizations.
+# fmt: off
+DISCORD_LOCALES = frozenset((
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi",
+    "th", "zh-CN", "ja", "zh-TW", "ko",
+))
+# fmt: on
 COMMAND_DESCRIPTION_MAX = 100
 COMMAND_OPTIONS_MAX = 25
 COMMAND_CHOICES_MAX = 25
@@ -399,8 +407,33 @@ def check_autocomplete(data: dict[str, Any]) -> list[str]:
     return problems
 
 
-def _check_option(where: str, opt: dict[str, Any], depth: int) -> tuple[list[str], int]:
+def _check_localizations(where: str, item: dict[str, Any], *, named: bool = True) -> list[str]:
+    """The per-locale names and descriptions of a command, option or (``named=False``) choice:
+    known locales, and each text within the rules of the English one."""
     problems: list[str] = []
+    for field in ("name_localizations", "description_localizations"):
+        found = item.get(field) or {}
+        if not isinstance(found, dict):
+            problems.append(f"{where} {field} is not an object")
+            continue
+        for locale, text in found.items():
+            at = f"{where} {field}[{locale}]"
+            if locale not in DISCORD_LOCALES:
+                problems.append(f"{at}: {locale!r} is not a Discord locale")
+            elif field == "name_localizations" and named:
+                if (
+                    not isinstance(text, str)
+                    or not COMMAND_NAME_RE.match(text)
+                    or (text != text.lower())
+                ):
+                    problems.append(f"{at} {text!r} is not 1-32 lowercase letters, digits, - or _")
+            else:
+                problems += _too_long(at, text, COMMAND_DESCRIPTION_MAX, minimum=1)
+    return problems
+
+
+def _check_option(where: str, opt: dict[str, Any], depth: int) -> tuple[list[str], int]:
+    problems: list[str] = _check_localizations(where, opt)
     name = opt.get("name")
     chars = _len(name) + _len(opt.get("description"))
     if not isinstance(name, str) or not COMMAND_NAME_RE.match(name) or name != name.lower():
@@ -433,6 +466,7 @@ def _check_option(where: str, opt: dict[str, Any], depth: int) -> tuple[list[str
         problems.append(f"{where} has both choices and autocomplete")
     for j, choice in enumerate(choices):
         problems += _too_long(f"{where} choice {j} name", choice.get("name"), 100, minimum=1)
+        problems += _check_localizations(f"{where} choice {j}", choice, named=False)
         value = choice.get("value")
         if isinstance(value, str):
             problems += _too_long(f"{where} choice {j} value", value, 100, minimum=1)
@@ -477,7 +511,7 @@ def check_command(command: dict[str, Any]) -> list[str]:
     ctype = command.get("type", 1)
     name = command.get("name")
     where = f"command /{name}"
-    problems: list[str] = []
+    problems: list[str] = _check_localizations(where, command, named=ctype == 1)
     if ctype == 1:
         if not isinstance(name, str) or not COMMAND_NAME_RE.match(name) or name != name.lower():
             problems.append(f"{where}: name is not 1-32 lowercase letters, digits, - or _")

@@ -76,6 +76,7 @@ class User:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-US"  # the language of the member's Discord client (interaction.locale)
 
     def payload(self) -> dict[str, Any]:
         """The user object Discord sends."""
@@ -207,6 +208,7 @@ class Guild:
     roles: list[Role] = field(default_factory=list)
     channels: list[Channel] = field(default_factory=list)
     members: list[Member] = field(default_factory=list)
+    locale: str = "en-US"  # the server's language (interaction.guild_locale)
 
     def role(self, role_id: int) -> Role | None:
         """The role with this id."""
@@ -255,7 +257,7 @@ class Guild:
             "guild_scheduled_events": [],
             "soundboard_sounds": [],
             "joined_at": iso(time.time()),
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,

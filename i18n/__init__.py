@@ -41,7 +41,9 @@ tree, and merges them into every catalogue; ``... check`` (run by CI) fails when
 is out of step with the source, when a translation's placeholders differ from its source's,
 or when a command string breaks Discord's rules (:mod:`i18n.limits`).
 
->>> render(_("Pile {pile} is empty.", pile=2), "fr-FR")  # no French yet: English
+>>> render(_("Pile {pile} is empty.", pile=2), "fr-FR")
+'Le tas 2 est vide.'
+>>> render(_("Pile {pile} is empty.", pile=2), "ko")  # no Korean: English
 'Pile 2 is empty.'
 >>> str(_n("{n} coin", "{n} coins", 1))
 '1 coin'
@@ -52,6 +54,7 @@ from i18n.messages import (
     Joined,
     Localizable,
     Message,
+    Said,
     _,
     _n,
     _np,
@@ -71,6 +74,7 @@ __all__ = [
     "Locale",
     "Localizable",
     "Message",
+    "Said",
     "_",
     "_n",
     "_np",

@@ -45,10 +45,31 @@ def render(text: Text, locale: str | Locale) -> str:
     >>> render(_("{n} coin", n=1), "en"), render(_n("{n} coin", "{n} coins", 1200), "de")
     ('1 coin', '1.200 coins')
     """
+    if isinstance(text, Said):
+        text = text.said
     if isinstance(text, str):
         return text
     resolved = locale if isinstance(locale, Locale) else resolve(str(locale))
     return _localized(text, resolved)
+
+
+class Said(str):
+    """A text as an English ``str`` that still knows what it says (``.said``), so that code
+    and tests handling strings keep working while :func:`render` says it in any language.
+    Slicing or joining it gives a plain, English ``str``.
+
+    >>> refusal = Said(_("Pile {pile} is empty.", pile=2))
+    >>> refusal == "Pile 2 is empty.", render(refusal, "de")
+    (True, 'Haufen 2 ist leer.')
+    """
+
+    __slots__ = ("said",)
+    said: Text
+
+    def __new__(cls, said: Text) -> Said:
+        made = super().__new__(cls, str(said))
+        made.said = said
+        return made
 
 
 def _localized(text: Text, locale: Locale) -> str:

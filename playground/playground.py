@@ -28,6 +28,7 @@ from bot.config import Config
 from fakediscord import Driver, FakeDiscord, Response
 from fakediscord.launch import configure, finish_client_events
 from fakediscord.state import Channel, User
+from i18n import LANGUAGES
 from playground import checks, snapshot, store
 from playground.server import build_app
 from playground.viewers import ActionError, Viewer
@@ -41,6 +42,10 @@ ANSWER_TIMEOUT = 15.0  # seconds an action waits for the bot (and for a deferred
 VISIBLE_MESSAGES = 100  # the newest messages a page shows
 SAVE_AFTER = 2.0  # seconds of quiet before the channels are written to disk
 PUSH_AFTER = 0.03  # coalesce a burst of changes into one push
+# The languages a member or the server can be switched to: Discord locale and own name.
+LANGUAGE_CHOICES = [
+    {"locale": language.discord[0], "name": language.name} for language in LANGUAGES
+]
 
 ClientFactory = Callable[[Config], discord.Client]
 
@@ -297,13 +302,19 @@ class Playground:
         """
         commands = self.commands()
         return {
-            "guild": {"id": str(self.guild.id), "name": self.guild.name},
+            "guild": {
+                "id": str(self.guild.id),
+                "name": self.guild.name,
+                "locale": self.guild.locale,
+            },
+            "languages": LANGUAGE_CHOICES,
             "bot": snapshot.user_json(self.world.bot_user),
             "channels": [{"id": str(c.id), "name": c.name} for c in self.guild.channels],
             "members": [
                 {
                     **snapshot.user_json(m.user),
                     "owner": m.id == self.guild.owner_id,
+                    "locale": m.user.locale,
                     "roles": [r.name for r in map(self.guild.role, m.role_ids) if r],
                     "hidden_commands": [c["path"] for c in commands if self._lacking(m.user, c)],
                 }
@@ -343,6 +354,16 @@ class Playground:
         for interaction in self.fake.interactions.values():
             if interaction.id not in self.labels:
                 self.labels[interaction.id] = snapshot.interaction_label(interaction)
+
+    def set_language(self, member: Any, locale: Any) -> None:
+        """Switch ``member``'s Discord language (``interaction.locale``), or with no member the
+        server's (``interaction.guild_locale``), to the Discord locale ``locale``."""
+        if locale not in {choice["locale"] for choice in LANGUAGE_CHOICES}:
+            raise ActionError(f"The playground has no language {locale!r}.")
+        if member:
+            self.member(member).locale = locale
+        else:
+            self.guild.locale = locale
 
     def member(self, name: Any) -> User:
         """A member of the playground's server by name (the bot is not one you can be)."""

@@ -62,6 +62,7 @@ def build_app(pg: Playground) -> web.Application:
     app.router.add_post("/api/select", routes.select)
     app.router.add_post("/api/autocomplete", routes.autocomplete)
     app.router.add_post("/api/modal", routes.modal)
+    app.router.add_post("/api/language", routes.language)
     app.on_shutdown.append(routes.close_sockets)
     return app
 
@@ -208,6 +209,15 @@ class Routes:
         async def run(b: dict[str, Any]) -> Response:
             values = {str(k): str(v) for k, v in dict(b.get("values") or {}).items()}
             return await self.pg.submit_modal(b["member"], str(b["modal_id"]), values)
+
+        return await self._act(request, run)
+
+    async def language(self, request: web.Request) -> web.Response:
+        """Switch a member's language (``member``) or the server's (no ``member``)."""
+
+        async def run(b: dict[str, Any]) -> dict[str, Any]:
+            self.pg.set_language(b.get("member"), b["locale"])
+            return {"ok": True, **self.pg.state()}
 
         return await self._act(request, run)
 

@@ -8,14 +8,20 @@ size, and check that no text overlaps another, leaves its area, or is too small 
 from __future__ import annotations
 
 import io
+import logging
 import math
+import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache, partial
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
+
+log = logging.getLogger("parlour.render")
 
 Box = tuple[float, float, float, float]
 """left, top, right, bottom, in a picture's pixels."""
@@ -143,7 +149,7 @@ def note_drawn(
     """Record ``text`` drawn at ``xy`` with ``anchor`` at ``size`` pixels into a layer drawn
     once (what :func:`draw_text` records when it draws)."""
     if recording():
-        left, top, right, bottom = face(size).getbbox(text, anchor=anchor)
+        left, top, right, bottom = face(size, text).getbbox(text, anchor=anchor)
         x, y = xy
         note_box(text, (x + left, y + top, x + right, y + bottom), size, within)
 
@@ -160,8 +166,8 @@ def draw_text(
     stroke_width: int = 0,
     stroke_fill: Colour | None = None,
 ) -> None:
-    """Draw ``text`` at ``size`` pixels with Pillow's bundled font, and note its box."""
-    typeface = face(size)
+    """Draw ``text`` at ``size`` pixels in its font (:func:`face`), and note its box."""
+    typeface = face(size, text)
     draw.text(
         xy,
         text,
@@ -181,26 +187,30 @@ def text_width(text: str, size: int) -> float:
 
     The bundled font's advances are whole pixels and nothing is kerned across a space, so a
     line is as wide as its words and spaces, each measured once (FreeType lays out a glyph in
-    about 2.5 microseconds, a long line in a millisecond).
+    about 2.5 microseconds, a long line in a millisecond). A text the bundled font cannot draw
+    is measured, like it is drawn, in the wide font (:func:`face`).
 
     >>> text_width("Moves: 1. 11-15 23-19", 18) == face(18).getlength("Moves: 1. 11-15 23-19")
     True
     """
+    wide = needs_wide(text)
     if " " not in text:
-        return word_width(text, size)
-    return _line_width(text, size)
+        return word_width(text, size, wide)
+    return _line_width(text, size, wide)
 
 
 @lru_cache(maxsize=8192)
-def _line_width(text: str, size: int) -> float:
+def _line_width(text: str, size: int, wide: bool) -> float:
     words = text.split(" ")
-    return sum(word_width(word, size) for word in words) + (len(words) - 1) * word_width(" ", size)
+    gaps = (len(words) - 1) * word_width(" ", size, wide)
+    return sum(word_width(word, size, wide) for word in words) + gaps
 
 
 @lru_cache(maxsize=8192)
-def word_width(word: str, size: int) -> float:
-    """How wide ``word`` is drawn at ``size`` pixels."""
-    return face(size).getlength(word)
+def word_width(word: str, size: int, wide: bool | None = None) -> float:
+    """How wide ``word`` is drawn at ``size`` pixels (in the wide font if ``wide``; by
+    default, in the font ``word`` itself needs)."""
+    return font(size, needs_wide(word) if wide is None else wide).getlength(word)
 
 
 def fit_text(text: str, size: int, width: float) -> str:
@@ -231,20 +241,74 @@ def wrap_text(text: str, size: int, width: float, lines: int) -> list[str]:
     """
     measure = partial(text_width, size=size)
     out: list[str] = []
-    words = text.split()
+    words, gap = _units(text)
     while words and len(out) < lines:
         line = words.pop(0)
-        while words and measure(f"{line} {words[0]}") <= width:
-            line = f"{line} {words.pop(0)}"
+        while words and measure(f"{line}{gap}{words[0]}") <= width:
+            line = f"{line}{gap}{words.pop(0)}"
         out.append(line)
     if words:
-        out[-1] = fit_text(f"{out[-1]} {' '.join(words)}", size, width)
+        out[-1] = fit_text(f"{out[-1]}{gap}{gap.join(words)}", size, width)
     return [fit_text(line, size, width) for line in out]
 
 
-@lru_cache(maxsize=64)
-def face(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled scalable font at ``size`` pixels."""
+# Where a line may break in a text without spaces (Japanese): after any character, but not
+# before closing punctuation and small kana, nor inside a run of Latin letters or digits.
+_CLOSING = "」』）。、！？：ぁぃぅぇぉっゃゅょァィゥェォッャュョー"
+_UNIT = re.compile(rf"[A-Za-z0-9`{{}}().,:;!?'\-]+[{_CLOSING}]*|\S[{_CLOSING}]*")
+
+
+def _units(text: str) -> tuple[list[str], str]:
+    """The pieces ``text`` may be broken between, and what joins two of them on a line."""
+    if " " in text.strip() or not needs_wide(text):
+        return text.split(), " "
+    return _UNIT.findall(text), ""
+
+
+# -- fonts --------------------------------------------------------------------------------------
+
+WIDE_FONT = Path(
+    os.environ.get("PARLOUR_WIDE_FONT", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
+)
+"""Noto Sans CJK (Debian's package fonts-noto-cjk): Latin with every accent, kana and kanji,
+for any text the bundled font cannot draw. Its first face is the Japanese one."""
+_PROBE = 24  # the size a character is tried at
+
+
+@lru_cache(maxsize=4096)
+def _bundled_has(char: str) -> bool:
+    if " " <= char <= "~":
+        return True
+    bundled = font(_PROBE, False)
+    missing = bundled.getmask("\U0010fff0")
+    mask = bundled.getmask(char)
+    return (mask.size, bytes(mask)) != (missing.size, bytes(missing))
+
+
+@lru_cache(maxsize=8192)
+def needs_wide(text: str) -> bool:
+    """True when Pillow's bundled font lacks a character of ``text`` (kana, ß, ã, a narrow
+    no-break space...): it is drawn in :data:`WIDE_FONT` instead, as a whole.
+
+    >>> [needs_wide(text) for text in ("Pile 2", "Haufen 2 ist leer.", "Straße", "山")]
+    [False, False, True, True]
+    """
+    return not all(_bundled_has(char) for char in text)
+
+
+def face(size: int, text: str = "") -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The font ``text`` is drawn in at ``size`` pixels: Pillow's bundled one, or the wide
+    one when ``text`` needs it (:func:`needs_wide`)."""
+    return font(size, needs_wide(text))
+
+
+@lru_cache(maxsize=128)
+def font(size: int, wide: bool) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    if wide:
+        try:
+            return ImageFont.truetype(str(WIDE_FONT), size, index=0)
+        except OSError:
+            log.warning("no font %s (fonts-noto-cjk): some letters show as boxes", WIDE_FONT)
     return ImageFont.load_default(size=size)
 
 

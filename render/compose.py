@@ -26,7 +26,17 @@ from typing import Any, ParamSpec, TypeVar
 from PIL import Image, ImageDraw
 from zlib_ng import zlib_ng as zlib  # zlib's API and streams, 2-3x its speed
 
-from render.base import Box, Colour, Picture, face, note_box, recording, text_width, word_width
+from render.base import (
+    Box,
+    Colour,
+    Picture,
+    font,
+    needs_wide,
+    note_box,
+    recording,
+    text_width,
+    word_width,
+)
 from render.palette import Palette
 
 COMPRESS_LEVEL = 1
@@ -138,14 +148,15 @@ class Kind:
     def _line(
         self, text: str, size: int, fg: Colour, bg: Colour, anchor: str, start: tuple[float, float]
     ) -> tuple[Sprite, int, int]:
-        space = round(word_width(" ", size))
+        wide = needs_wide(text)  # the whole line in one font, as text_width measures it
+        space = round(word_width(" ", size, wide))
         placed = []
         offset = 0
         for word in text.split(" "):
             if word:
-                sprite, dx, dy = self._word(("word", word, size, fg, bg, anchor, start))
+                sprite, dx, dy = self._word(("word", word, size, fg, bg, anchor, start, wide))
                 placed.append((sprite, offset + dx, dy))
-            offset += round(word_width(word, size)) + space
+            offset += round(word_width(word, size, wide)) + space
         if len(placed) == 1:
             return placed[0]
         left = min(x for _, x, _ in placed)
@@ -164,8 +175,8 @@ class Kind:
         the drawing point's pixel."""
         found = self.sprites.get(key)
         if found is None:
-            _, word, size, fg, bg, anchor, start = key
-            coverage, mask, dx, dy = _coverage(word, size, anchor, start)
+            _, word, size, fg, bg, anchor, start, wide = key
+            coverage, mask, dx, dy = _coverage(word, size, anchor, start, wide)
             found = Sprite(coverage.point(self.palette.ramp(fg, bg)), mask), dx, dy
             self.sprites.keep(key, found)
         return found
@@ -180,12 +191,12 @@ class Kind:
 
 @lru_cache(maxsize=SPRITES_KEPT)
 def _coverage(
-    word: str, size: int, anchor: str, start: tuple[float, float]
+    word: str, size: int, anchor: str, start: tuple[float, float], wide: bool = False
 ) -> tuple[Image.Image, Image.Image, int, int]:
     """How much of each pixel ``word`` covers drawn at a point ``start`` into its pixel with
     ``anchor`` (an "L" image cropped to the ink), the "1" mask of the pixels it touches, and
-    where their top-left pixel lies from the point's pixel."""
-    typeface = face(size)
+    where their top-left pixel lies from the point's pixel (``wide``: in the wide font)."""
+    typeface = font(size, wide)
     pad = 2 * size
     left, top, right, bottom = typeface.getbbox(word, anchor=anchor)
     width, height = math.ceil(right - left) + 2 * pad, math.ceil(bottom - top) + 2 * pad

@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from games.cards import Card, Suit
 from games.hearts.state import HeartsView
+from i18n import _, _np, _p, render
 from render.base import (
     BACKGROUND,
     FELT,
@@ -74,24 +75,40 @@ _DIRECTION_WORDS = {
     "across": "pass across",
     "hold": "hold hand (no passing)",
 }
+_DIRECTIONS = {  # the same, as the picture says them in each language
+    "left": _p("hearts passing", "pass to the left"),
+    "right": _p("hearts passing", "pass to the right"),
+    "across": _p("hearts passing", "pass across"),
+    "hold": _p("hearts passing", "hold hand (no passing)"),
+}
 
 
 def _card(text: str) -> Card:
     return parse_card(text)
 
 
-def _felt() -> Image.Image:
+def _felt(lang: str = "en") -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((4, TOP, WIDTH - 5, TOP + FELT_H), radius=36, fill=FELT_DARK)
     draw.rounded_rectangle((10, TOP + 6, WIDTH - 11, TOP + FELT_H - 6), radius=30, fill=FELT)
     draw.ellipse((150, _MID - 110, 330, _MID + 110), outline=FELT_DARK, width=3)
-    for x, title in _COLUMNS:
-        draw.text((x, _TITLES), title, fill=MUTED, font=face(SMALL), anchor="ra")
+    for x, title in _columns(lang):
+        draw.text((x, _TITLES), title, fill=MUTED, font=face(SMALL, title), anchor="ra")
     return image
 
 
-_COLUMNS = ((270, "cards"), (366, "this hand"), (WIDTH - 14, "total"))
+_COLUMNS = (
+    (270, _p("hearts scores", "cards")),
+    (366, _p("hearts scores", "this hand")),
+    (WIDTH - 14, _p("hearts scores", "total")),
+)
+
+
+def _columns(lang: str) -> list[tuple[int, str]]:
+    return [(x, render(title, lang)) for x, title in _COLUMNS]
+
+
 _TITLES = TOP + FELT_H + 40  # the score table's titles
 
 
@@ -139,8 +156,8 @@ def _shape(size: tuple[int, int], draw: Callable[[ImageDraw.ImageDraw], None]) -
     return image
 
 
-def _name(names: Mapping[int, str], seat: int) -> str:
-    name = names.get(seat) or f"Seat {seat + 1}"
+def _name(names: Mapping[int, str], seat: int, lang: str = "en") -> str:
+    name = names.get(seat) or render(_("Seat {number}", number=seat + 1), lang)
     return name if len(name) <= 24 else name[:23] + "…"
 
 
@@ -166,25 +183,29 @@ def render_hearts_table(
     """
     names = names or {}
     scene = TABLE.scene((WIDTH, HEIGHT), BANDS, BACKGROUND, lang)
-    scene.sprite(("felt",), _felt, (0, 0), under=BACKGROUND, words=True)
+    scene.sprite(("felt",), partial(_felt, lang), (0, 0), under=BACKGROUND, words=True)
 
     def place(seat: int) -> int:
         return (seat - bottom) % 4
 
     # Above the felt: hand number and passing; hearts broken or not.
-    heading = f"Hand {view['hand_number'] + 1} · {_DIRECTION_WORDS[view['pass_direction']]}"
-    scene.text((14, TOP // 2), heading, 19, INK, BACKGROUND, anchor="lm")
+    passing = _DIRECTIONS[view["pass_direction"]]
+    number = view["hand_number"] + 1
+    heading = _p("hearts", "Hand {number} · {passing}", number=number, passing=passing)
     broken = view["hearts_broken"]
-    label = "hearts broken" if broken else "hearts not broken"
+    said = _p("hearts", "hearts broken") if broken else _p("hearts", "hearts not broken")
+    label = render(said, lang)
     colour = INK if broken else MUTED
     scene.text((WIDTH - 14, TOP // 2), label, SMALL, colour, BACKGROUND, anchor="rm")
     x = round(WIDTH - 28 - text_width(label, SMALL))
+    shown = fit_text(render(heading, lang), 19, x - 12 - 8 - 14)  # clear of the heart badge
+    scene.text((14, TOP // 2), shown, 19, INK, BACKGROUND, anchor="lm")
     badge = ("heart", broken)
     xy = (x - 12, TOP // 2 - 12)
     scene.sprite(badge, partial(_heart_badge, broken), xy, under=BACKGROUND)
 
     for seat in range(4):
-        _draw_seat(scene, view, seat, place(seat), _name(names, seat))
+        _draw_seat(scene, view, seat, place(seat), _name(names, seat, lang))
 
     for play in view["trick"]:
         cx, cy = _TRICK[place(play["seat"])]
@@ -194,12 +215,13 @@ def render_hearts_table(
     last = view.get("last_trick")
     if last:  # bottom left of the felt
         x0, y0 = 22, TOP + FELT_H - 16 - card_height(LAST_CARD) - 24
-        words = fit_text(f"Last: {_name(names, last['winner'])}", SMALL, 140)
+        taker = _name(names, last["winner"], lang)
+        words = fit_text(render(_p("hearts", "Last: {name}", name=taker), lang), SMALL, 140)
         scene.text((x0, y0), words, SMALL, MUTED, FELT)
         cards = [_card(text) for text in last["cards"]]
         put_fan(scene, cards, (x0, y0 + 24), width=LAST_CARD, step=LAST_STEP, under=FELT)
 
-    _draw_scores(scene, view, names, bottom)
+    _draw_scores(scene, view, names, bottom, lang)
     return scene.picture("hearts.png", describe_table(view, names, bottom))
 
 
@@ -256,43 +278,56 @@ def _seat_status(view: HeartsView, seat: int) -> str:
     return ""
 
 
-def _draw_scores(scene: Scene, view: HeartsView, names: Mapping[int, str], bottom: int) -> None:
+_STATUS = {  # what the score table says of a seat, in each language
+    "cards chosen": _p("hearts status", "chosen"),
+    "choosing…": _p("hearts status", "choosing…"),
+    "to play": _p("hearts status", "to play"),
+}
+
+
+def _draw_scores(
+    scene: Scene, view: HeartsView, names: Mapping[int, str], bottom: int, lang: str = "en"
+) -> None:
     """Under the felt: the caption (passing, game over), then one line a seat with its points."""
     y = TOP + FELT_H + 6
-    caption = _caption(view, names)
+    caption = _caption(view, names, lang)
     if caption:
         caption = fit_text(caption, TEXT, WIDTH - 28)
         scene.text((WIDTH // 2, y + 14), caption, TEXT, HIGHLIGHT, BACKGROUND, anchor="mm")
     y += 34
-    for x, title in _COLUMNS:  # drawn on the felt's layer
+    for x, title in _columns(lang):  # drawn on the felt's layer
         note_drawn((x, y), title, SMALL, "ra")
     y += 26
     for k in range(4):
         seat = (bottom + k) % 4
         status = _seat_status(view, seat)
         colour = HIGHLIGHT if status == "to play" else INK
-        name = fit_text(_name(names, seat), TEXT, 112)
+        name = fit_text(_name(names, seat, lang), TEXT, 112)
         scene.text((14, y), name, TEXT, colour, BACKGROUND)
         if status:
-            scene.text((134, y), status.replace("cards ", ""), SMALL, MUTED, BACKGROUND)
+            shown = fit_text(render(_STATUS[status], lang), SMALL, 84)
+            scene.text((134, y), shown, SMALL, MUTED, BACKGROUND)
         values = (
             view["cards_left"][seat],
             view["points_this_hand"][seat],
             view["totals"][seat],
         )
-        for (x, _), value in zip(_COLUMNS, values, strict=True):
+        for (x, _title), value in zip(_COLUMNS, values, strict=True):
             scene.text((x, y), str(value), TEXT, colour, BACKGROUND, anchor="ra")
         y += ROW
 
 
-def _caption(view: HeartsView, names: Mapping[int, str]) -> str:
+def _caption(view: HeartsView, names: Mapping[int, str], lang: str = "en") -> str:
     if view["phase"] == "game-over":
         outcome = view.get("outcome")
         winners = outcome["winners"] if outcome else []
-        who = " & ".join(_name(names, s) for s in winners)
-        return f"Game over: {who} win{'s' if len(winners) == 1 else ''}"
+        who = " & ".join(_name(names, s, lang) for s in winners)
+        said = _np(
+            "hearts", "Game over: {names} wins", "Game over: {names} win", len(winners), names=who
+        )
+        return render(said, lang)
     if view["phase"] == "pass":
-        return "Choose three cards to pass"
+        return render(_p("hearts", "Choose three cards to pass"), lang)
     return ""
 
 

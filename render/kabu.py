@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 
 from games.cards import Card
 from games.kabu.state import KabuView
+from i18n import _, _p, render
 from render.base import (
     FELT,
     FELT_DARK,
@@ -43,13 +44,43 @@ def _cards(codes: list[str]) -> list[Card]:
     return [parse_card(code) for code in codes]
 
 
-def _felt() -> Image.Image:
+def _felt(lang: str = "en") -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), FELT)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((4, 4, WIDTH - 5, HEIGHT - 5), radius=22, outline=FELT_DARK, width=5)
     draw.arc((WIDTH // 2 - 220, -150, WIDTH // 2 + 220, 166), 15, 165, fill=FELT_DARK, width=3)
-    draw.text(_DEALER, "DEALER", fill=MUTED, font=face(TEXT), anchor="mm")
+    dealer = _dealer_word(lang)
+    draw.text(_DEALER, dealer, fill=MUTED, font=face(TEXT, dealer), anchor="mm")
     return image
+
+
+def _dealer_word(lang: str) -> str:
+    return render(_p("kabu board", "DEALER"), lang)
+
+
+def hand_name(name: str, lang: str) -> str:
+    """A Kabu hand's name (``"Shippin"``, ``"Oicho"``: the engine's) as players of ``lang``
+    say it: the same words, in Japanese script in Japanese."""
+    found = _HAND_NAMES.get(name)
+    return render(found, lang) if found is not None else name
+
+
+# The names of the engine (games.kabu.hands), spelt out for the catalogues.
+_HAND_NAMES = {
+    "Buta": _p("kabu hand", "Buta"),
+    "Pin": _p("kabu hand", "Pin"),
+    "Nizo": _p("kabu hand", "Nizo"),
+    "Santa": _p("kabu hand", "Santa"),
+    "Yotsuya": _p("kabu hand", "Yotsuya"),
+    "Goke": _p("kabu hand", "Goke"),
+    "Roppo": _p("kabu hand", "Roppo"),
+    "Shichiken": _p("kabu hand", "Shichiken"),
+    "Oicho": _p("kabu hand", "Oicho"),
+    "Kabu": _p("kabu hand", "Kabu"),
+    "Shippin": _p("kabu hand", "Shippin"),
+    "Kuppin": _p("kabu hand", "Kuppin"),
+    "Arashi": _p("kabu hand", "Arashi"),
+}
 
 
 _DEALER = (WIDTH // 2, 22)  # where the word DEALER is centred
@@ -106,8 +137,12 @@ def _badge(scene: Scene, cx: int, y: int, text: str, fill: tuple[int, int, int])
     scene.text((cx, y + 12), text, TEXT, INK, fill, anchor="mm")
 
 
-def _label(seat: int, names: dict[int, str]) -> str:
-    name = names.get(seat) or f"Seat {seat + 1}"
+def _seat(seat: int, lang: str) -> str:
+    return render(_("Seat {number}", number=seat + 1), lang)
+
+
+def _label(seat: int, names: dict[int, str], lang: str = "en") -> str:
+    name = names.get(seat) or _seat(seat, lang)
     return name if len(name) <= 14 else name[:13] + "…"
 
 
@@ -122,15 +157,15 @@ def render_kabu(view: KabuView, names: dict[int, str] | None = None, lang: str =
     results = view.get("results")
     to_act = view.get("to_act", [])
     scene = KABU.scene((WIDTH, HEIGHT), BANDS, FELT, lang)
-    scene.sprite(("felt",), _felt, (0, 0), under=FELT, words=True)
+    scene.sprite(("felt",), partial(_felt, lang), (0, 0), under=FELT, words=True)
 
     dealer = view["dealer"]
-    note_drawn(_DEALER, "DEALER", TEXT, "mm")  # on the felt's layer
+    note_drawn(_DEALER, _dealer_word(lang), TEXT, "mm")  # on the felt's layer
     dcards = _cards(dealer["cards"])
     _fan(scene, dcards, WIDTH // 2, 36, DEALER_W, DEALER_FAN)
-    dealer_line = f"{dealer['total']} · {dealer['name']}"
+    dealer_line = f"{dealer['total']} · {hand_name(dealer['name'], lang)}"
     if view["phase"] != "done" and len(dcards) == 1:
-        dealer_line = f"shows {dealer['total']}"
+        dealer_line = render(_p("kabu board", "shows {total}", total=dealer["total"]), lang)
     xy = (WIDTH // 2, 52 + card_height(DEALER_W))
     scene.text(xy, dealer_line, 21, INK, FELT, anchor="mm")
 
@@ -147,7 +182,7 @@ def render_kabu(view: KabuView, names: dict[int, str] | None = None, lang: str =
             xy = (cx - COLUMN // 2 + 3, TOP - 46)
             scene.sprite(frame, partial(_outline, outline, line), xy, under=FELT)
             scene.text((cx, TOP - 34), str(i + 1), 18, outline, FELT, anchor="mm")
-            name = fit_text(names.get(seat) or f"Seat {seat + 1}", TEXT, COLUMN - 14)
+            name = fit_text(names.get(seat) or _seat(seat, lang), TEXT, COLUMN - 14)
             scene.text((cx, TOP - 13), name, TEXT, outline, FELT, anchor="mm", within=column)
         else:
             scene.text((cx, TOP - 24), str(i + 1), 18, MUTED, FELT, anchor="mm")
@@ -160,30 +195,33 @@ def render_kabu(view: KabuView, names: dict[int, str] | None = None, lang: str =
         if len(cards) >= 2:
             xy = (cx, TOP + CARD_H + 18)
             scene.text(xy, str(pos["total"]), 24, colour, FELT, anchor="mm")
-            hand = fit_text(pos["name"], TEXT, COLUMN - 14)
+            hand = fit_text(hand_name(pos["name"], lang), TEXT, COLUMN - 14)
             xy = (cx, TOP + CARD_H + 43)
             scene.text(xy, hand, TEXT, colour, FELT, anchor="mm", within=column)
         if results is not None and seat is not None:
             won = results[seat] == "win"
-            _badge(scene, cx, TOP + CARD_H + 60, "WIN" if won else "LOSE", WIN if won else LOSE)
+            badge = render(_p("kabu board", "WIN") if won else _p("kabu board", "LOSE"), lang)
+            _badge(scene, cx, TOP + CARD_H + 60, badge, WIN if won else LOSE)
 
-    status = fit_text(_status(view, names), 18, WIDTH - 32)
+    status = fit_text(_status(view, names, lang), 18, WIDTH - 32)
     scene.text((WIDTH // 2, HEIGHT - 24), status, 18, INK, FELT, anchor="mm")
     return scene.picture("kabu.png", describe(view, names))
 
 
-def _status(view: KabuView, names: dict[int, str]) -> str:
+def _status(view: KabuView, names: dict[int, str], lang: str = "en") -> str:
     if view["phase"] == "done":
         winners = view.get("winners") or []
         if not winners:
-            return "The dealer wins. Deal again?"
-        return "Beat the dealer: " + ", ".join(_label(s, names) for s in winners)
+            return render(_("The dealer wins. Deal again?"), lang)
+        who = ", ".join(_label(s, names, lang) for s in winners)
+        return render(_("Beat the dealer: {names}", names=who), lang)
     (seat,) = view["to_act"] or (None,)
     if seat is None:
         return ""
+    name = _label(seat, names, lang)
     if view["phase"] == "pick":
-        return f"{_label(seat, names)}: pick a position (1-5)"
-    return f"{_label(seat, names)}: draw a third card or stand?"
+        return render(_("{name}: pick a position (1-5)", name=name), lang)
+    return render(_("{name}: draw a third card or stand?", name=name), lang)
 
 
 def describe(view: KabuView, names: dict[int, str] | None = None) -> str:

@@ -1,4 +1,4 @@
-"""Catalogues made in a test, in place of the real ones (which part 2 translates)."""
+"""Catalogues made in a test, in place of the real ones: a test says what it renders."""
 
 from __future__ import annotations
 

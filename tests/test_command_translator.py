@@ -94,8 +94,10 @@ async def test_the_real_tree_synced_in_every_language(caplog):
 def test_an_english_or_unknown_locale_or_a_missing_translation_keeps_the_english():
     assert localization("start", "en-US", Where.command_name) is None
     assert localization("start", "ko", Where.command_name) is None
-    # the catalogues are not translated yet: Discord gets no localization at all
-    assert localization("quarters", "ja", Where.group_name) is None
+    # a name kept in a language (French players say Kabu too): no localization for it
+    assert localization("kabu", "fr", Where.group_name) is None
+    assert localization("quarters", "ja", Where.group_name) == "クォーターズ"
+    assert localization("start", "es-419", Where.command_name) == "empezar"
 
 
 def test_every_command_string_is_in_every_catalogue():

@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 import functools
 import io
+import re
+import string
 from pathlib import Path
 
 import pytest
@@ -155,3 +157,57 @@ def test_every_language_has_a_glossary(language):
     text = glossary.read_text(encoding="utf-8")
     # the same sections as the English one, whose words every glossary translates
     assert text.count("\n## ") >= 8, glossary
+
+
+# -- the translations themselves ------------------------------------------------------------
+
+# Entries whose translation is rightly the English text: names kept in that language (Kabu,
+# Quarters...) and words spelt the same in it.
+KEPT_NAMES = {"Kabu", "kabu", "Quarters", "quarters", "Quatorze", "quatorze", "arashi"} | {
+    # Kabu's hands keep their Japanese names, written in Japanese script only in Japanese
+    *("Buta", "Pin", "Nizo", "Santa", "Yotsuya", "Goke", "Roppo", "Shichiken", "Oicho"),
+    *("Shippin", "Kuppin", "Arashi"),
+    *(language.name for language in LANGUAGES),  # /settings language: each named in itself
+}
+SAME_WORD = {
+    "ja": set(),
+    "fr": {"position", "expert", "standard", "scores", "secret", "total"},
+    "de": {"Hearts", "hearts", "hand"},
+    "es": {"color", "total"},
+    "pt_BR": {"replay", "total"},
+}
+# Words of English sentences that no translation holds (outside `code` and {placeholders}).
+ENGLISH_WORDS = {"the", "is", "your", "you", "with", "this", "game", "move", "player", "must"}
+
+
+def prose(text: str) -> str:
+    """``text`` without its `code` spans and {placeholders}: the words a member reads."""
+    kept = "".join(part for i, part in enumerate(text.split("`")) if i % 2 == 0)
+    return "".join(literal for literal, *_rest in string.Formatter().parse(kept))
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_every_catalogue_is_complete_in_its_language(code):
+    made = read_catalogue(code)
+    assert list(catalogue_problems(code, made, source(), complete=True)) == []
+    for (_context, msgid), message in entries(made).items():
+        english = msgid if isinstance(msgid, tuple) else (msgid,)
+        for ours in message.string if isinstance(message.string, tuple) else (message.string,):
+            if ours in english:  # a plural has as many forms as its language, not English's
+                assert ours in KEPT_NAMES | SAME_WORD[code], f"{code}: {ours!r} is English"
+            words = set(re.findall(r"[a-z]+", prose(ours).lower()))
+            assert not words & ENGLISH_WORDS, f"{code}: English left in {ours!r}"
+
+
+def test_game_terms_follow_each_glossary():
+    """Kabu's terms in Japanese script; checkers named as each language's players say it."""
+    said = {code: entries(read_catalogue(code)) for code in OTHERS}
+    assert said["ja"][(limits.CHOICE, "Kabu")].string == "カブ"
+    assert said["ja"][(limits.NAME, "arashi")].string == "アラシ"
+    assert said["ja"][("kabu hand", "Shippin")].string == "シッピン"
+    assert said["ja"][("kabu hand", "Kuppin")].string == "クッピン"
+    for code, word in (("fr", "Dames"), ("de", "Dame"), ("es", "Damas"), ("pt_BR", "Damas")):
+        assert said[code][(limits.CHOICE, "Checkers")].string == word
+    for code, rules in (("fr", "dames anglaises"), ("de", "englischen"), ("es", "inglesas")):
+        description = said[code][(limits.DESCRIPTION, "Checkers (English draughts) for two.")]
+        assert rules in description.string.lower()

@@ -32,3 +32,13 @@ def test_the_image_ships_the_checkers_data_and_builds_the_endgame_database():
     (data,) = re.findall(r'^"\*" = \[(.*)\]$', pyproject, re.M)
     for name in ("games/checkers/weights.json", "games/checkers/book.txt"):
         assert (ROOT / name).exists() and f'"*{Path(name).suffix}"' in data
+
+
+def test_the_image_and_ci_install_the_font_for_japanese_pictures():
+    """Noto Sans CJK, which the pictures draw Japanese in, comes from one Debian package that
+    the image, CI and the README all name."""
+    from render.base import WIDE_FONT
+
+    for name in ("Dockerfile", ".ci/run", "README.md"):
+        assert "fonts-noto-cjk" in (ROOT / name).read_text(), name
+    assert WIDE_FONT.name.startswith("NotoSansCJK")

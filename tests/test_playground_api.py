@@ -194,6 +194,26 @@ async def test_refusals_say_what_a_member_would_be_told(
         assert resp.status == 200
 
 
+async def test_a_member_and_the_server_switch_language(
+    playground: Playground, http: aiohttp.ClientSession
+) -> None:
+    """The page switches bob's Discord language and the server's: bob is then answered in
+    his, and the board is drawn in the server's."""
+    state = await post(http, "/api/language", member="bob", locale="ja")
+    assert next(m for m in state["members"] if m["name"] == "bob")["locale"] == "ja"
+    state = await post(http, "/api/language", locale="de")
+    assert state["guild"]["locale"] == "de"
+    assert {"locale": "pt-BR", "name": "Português do Brasil"} in state["languages"]
+    unknown = await post(http, "/api/language", locale="tlh")
+    assert not unknown["ok"] and "no language 'tlh'" in unknown["error"]
+    answer = await post(http, "/api/command", member="alice", command="quatorze start")
+    assert answer["ok"]
+    refused = await post(http, "/api/command", member="bob", command="game resign")
+    assert refused["ok"] and refused["ephemeral"], refused
+    said = playground.fake.messages[int(refused["message_id"])].content
+    assert said == "あなたはこのテーブルの席についていません。観戦はできます。"
+
+
 async def test_settings_are_for_members_with_manage_server(
     playground: Playground, http: aiohttp.ClientSession
 ) -> None:

@@ -32,6 +32,7 @@ from games.hearts import State as Hearts
 from games.kabu import State as Kabu
 from games.quarters import State as Quarters
 from games.quatorze import State as Quatorze
+from i18n import ENGLISH, LANGUAGES
 from render.animation import Reel
 from render.base import (
     MIN_PHONE_TEXT,
@@ -121,7 +122,7 @@ def _checkers() -> dict[str, Draw]:
     }
 
 
-def _kabu() -> dict[str, Draw]:
+def _kabu(lang: str = "en") -> dict[str, Draw]:
     pick = Kabu.new(players=3, seed=5)
     draw = Kabu.new(players=3, seed=5)
     for seat, action in ((0, "pick-1"), (1, "pick-3"), (2, "pick-5")):
@@ -137,10 +138,11 @@ def _kabu() -> dict[str, Draw]:
         full.apply(seat, f"pick-{seat + 1}")
     five = {seat: name for seat, name in enumerate((WIDE, LONG, COMPUTER, "dave", "Eve"))}
     return {
-        "pick": _picture(lambda: render_kabu(pick.view(None), KABU_NAMES)),
-        "draw": _picture(lambda: render_kabu(draw.view(0), KABU_NAMES)),
-        "done": _picture(lambda: render_kabu(done.view(None), KABU_NAMES)),
-        "five": _picture(lambda: render_kabu(full.view(None), five)),
+        "pick": _picture(lambda: render_kabu(pick.view(None), KABU_NAMES, lang)),
+        "draw": _picture(lambda: render_kabu(draw.view(0), KABU_NAMES, lang)),
+        "done": _picture(lambda: render_kabu(done.view(None), KABU_NAMES, lang)),
+        "five": _picture(lambda: render_kabu(full.view(None), five, lang)),
+        "seats": _picture(lambda: render_kabu(full.view(None), {}, lang)),
     }
 
 
@@ -162,7 +164,7 @@ def _quatorze() -> dict[str, Draw]:
     }
 
 
-def _hearts() -> dict[str, Draw]:
+def _hearts(lang: str = "en") -> dict[str, Draw]:
     passing = Hearts.new(seed=3)
     passing.apply(1, passing.legal_actions(1)[0])
     playing = Hearts.new(seed=21)
@@ -182,12 +184,15 @@ def _hearts() -> dict[str, Draw]:
     }
     for bottom in range(4):  # each seat's name, dealer button and cards at every place
         pictures[f"table-pass-{bottom}"] = lambda b=bottom: render_hearts_table(
-            passing.view(None), HEARTS_NAMES, bottom=b
+            passing.view(None), HEARTS_NAMES, bottom=b, lang=lang
         )
         pictures[f"table-play-{bottom}"] = lambda b=bottom: render_hearts_table(
-            playing.view(None), HEARTS_NAMES, bottom=b
+            playing.view(None), HEARTS_NAMES, bottom=b, lang=lang
         )
-    pictures["table-over"] = lambda: render_hearts_table(over.view(None), HEARTS_NAMES, bottom=2)
+    pictures["table-over"] = lambda: render_hearts_table(
+        over.view(None), HEARTS_NAMES, bottom=2, lang=lang
+    )
+    pictures["table-seats"] = lambda: render_hearts_table(playing.view(None), {}, lang=lang)
     return {name: _picture(make) for name, make in pictures.items()}
 
 
@@ -264,8 +269,16 @@ GROUPS = {
     "chart": _charts,
     "replay": _replays,
 }
+# The pictures whose words are translated so far, drawn in every other language too.
+IN_EVERY_LANGUAGE = {"kabu": _kabu, "hearts": _hearts}
 CASES: dict[str, Draw] = {
     f"{group}:{kind}": draw for group, make in GROUPS.items() for kind, draw in make().items()
+} | {
+    f"{group}@{language.code}:{kind}": draw
+    for group, make in IN_EVERY_LANGUAGE.items()
+    for language in LANGUAGES
+    if language is not ENGLISH
+    for kind, draw in make(language.code).items()
 }
 
 

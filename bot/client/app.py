@@ -4,45 +4,41 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import datetime as dt
 import hashlib
 import json
 import logging
 import signal
-from dataclasses import replace
 from typing import Any
 
-import aiohttp
 import discord
 from discord import app_commands
 
-from bot.client import commands, daily_commands, guard, privacy_commands
-from bot.client.coalesce import BoardEdits
+from bot.client import answers, commands, daily_commands, guard, privacy_commands
+from bot.client.boards import BoardMessages
 from bot.client.common import member_of, send_private
-from bot.client.components import TableButton, TableSelect, message_kwargs
+from bot.client.components import TableButton, TableSelect
 from bot.client.hands import Hands
 from bot.client.operations import OpsHooks, command_names
-from bot.client.retry import answer, post, show_answer, show_on_message
+from bot.client.retry import answer, post
+from bot.client.translator import CatalogueTranslator
 from bot.config import Config
 from bot.ops import interactions
 from bot.ops.dbtiming import instrument
 from bot.ops.drain import Drain, Stopping
 from bot.ops.interactions import Tracker
 from bot.tables.ai import AiRunner
-from bot.tables.screens import Reply
+from bot.tables.core.events import Answer
 from bot.tables.service import TableService
+from i18n.translations import preload
 from storage import Database, TableStatus
 
 log = logging.getLogger("parlour")
-Kind = discord.InteractionResponseType
-CHANNEL = Kind.channel_message
 
 DEFER_AFTER = 2.0  # seconds: answer Discord within its 3 s, deferring if work takes longer
-REPOST_AFTER = dt.timedelta(minutes=50)  # edits of old channel messages have their own quota
 SWEEP_EVERY = 60.0
 BUSY = 10  # interactions in progress at once from which the bot defers each at once
 FLUSH_TIMEOUT = 5.0  # seconds a closing bot waits for the boards' queued edits
-BOARD_FIRST_WAIT = 0.5  # seconds a member's answer waits for a board edit that can go at once
+ACCEPT_WAIT = 0.5  # seconds a slow click may wait more to be accepted before it is deferred
 STOPPING = "Parlour is restarting; try again in a few seconds."
 # Gateway close codes after which Discord lets no client reconnect (4014 is discord.py's own
 # PrivilegedIntentsRequired, with its message).
@@ -53,6 +49,19 @@ REFUSED = {
     4012: "an invalid gateway version was asked for",
     4013: "invalid intents were sent",
 }
+
+
+class Acceptance:
+    """Told by the table service once a click passed its checks, and whether its answer is
+    private (see :meth:`bot.tables.service.TableService.act`)."""
+
+    def __init__(self) -> None:
+        self.event = asyncio.Event()
+        self.private = False
+
+    def __call__(self, private: bool) -> None:
+        self.private = private
+        self.event.set()
 
 
 class ParlourTree(app_commands.CommandTree["ParlourBot"]):
@@ -90,7 +99,7 @@ async def open_service(config: Config) -> TableService:
     return TableService(db, ai=AiRunner(config.ai_workers))
 
 
-class ParlourBot(OpsHooks, discord.Client):
+class ParlourBot(OpsHooks, BoardMessages, discord.Client):
     """Holds the table service; everything game-specific is in ``bot.tables``.
 
     :func:`run` opens the service and hands it in; without one (the playground builds the bot
@@ -113,7 +122,7 @@ class ParlourBot(OpsHooks, discord.Client):
         self._computer_tasks: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
         self.in_progress = 0  # interactions being worked on (see within_deadline)
-        self.board_edits: BoardEdits[tuple[int, Reply]] = BoardEdits(self._send_board_edit)
+        self.init_boards()
 
     async def setup_hook(self) -> None:
         if not hasattr(self, "service"):
@@ -122,6 +131,8 @@ class ParlourBot(OpsHooks, discord.Client):
         self.hands = Hands(self.service, self.spawn)
         self.add_dynamic_items(TableButton, TableSelect, privacy_commands.PrivacyButton)
         self.add_dynamic_items(*daily_commands.ITEMS)
+        await asyncio.to_thread(preload)  # read the catalogues off the event loop
+        await self.tree.set_translator(CatalogueTranslator())
         commands.install(self.tree, self.service)
         privacy_commands.install(self.tree)
         daily_commands.install(self.tree)
@@ -173,7 +184,13 @@ class ParlourBot(OpsHooks, discord.Client):
         guild = discord.Object(self.config.guild_id) if self.config.guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        translator = self.tree.translator
+        payload = [  # what Discord gets, localizations included: a changed translation syncs
+            await c.get_translated_payload(self.tree, translator)
+            if translator
+            else c.to_dict(self.tree)
+            for c in self.tree.get_commands(guild=guild)
+        ]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"command-hash:{self.config.guild_id or 'global'}"
         if await self.service.db.get_meta(key) == digest:
@@ -215,16 +232,16 @@ class ParlourBot(OpsHooks, discord.Client):
             await send_private(interaction, "Parlour games are played in server channels.")
             return
         who = member_of(interaction)
-        # A replay may take seconds to draw: if so, show the member a private "thinking…".
-        drawing = action == "replay"
+        accepted = Acceptance()  # a slow click is deferred once it passed the table's checks
+        origin = guard.origin_of(interaction)
         try:
-            reply = await self.within_deadline(
+            answer = await self.within_deadline(
                 interaction,
-                self.service.act(who, table_id, version, action, guard.origin_of(interaction)),
-                component=not drawing,
-                ephemeral=drawing,
+                self.service.act(who, table_id, version, action, origin, accepted),
+                component=True,
+                accepted=accepted,
             )
-            await self.deliver(interaction, reply)
+            await self.show_answer(interaction, answer)
         except Exception:
             interactions.note(outcome="error")
             log.exception("action %r on table %s failed", action.partition("=")[0], table_id)
@@ -256,191 +273,54 @@ class ParlourBot(OpsHooks, discord.Client):
         *,
         component: bool,
         ephemeral: bool = False,
-    ) -> Reply:
+        accepted: Acceptance | None = None,
+    ) -> Answer:
         """Run ``work``; if it takes longer than :data:`DEFER_AFTER`, defer the interaction.
 
         When the bot is busy (:data:`BUSY` interactions or more in progress), it defers at once:
         under load the event loop runs late, and a timer of 2 s could fire after Discord's 3 s.
+        A click with ``accepted`` is deferred only once the table accepted it (or
+        :data:`ACCEPT_WAIT` later): a refusal is answered privately, never by an update of the
+        message; an action that answers privately (a hint) is deferred privately.
         """
         task = asyncio.ensure_future(work)
         self.in_progress += 1
         try:
             wait = 0.0 if self.in_progress >= BUSY else DEFER_AFTER
             done, _ = await asyncio.wait({task}, timeout=wait) if wait else (set(), set())
-            if not done and not task.done() and not interaction.response.is_done():
-                if component:
-                    await answer(
-                        interaction, interaction.response.defer, Kind.deferred_message_update
-                    )
+            if not done and accepted is not None and not accepted.event.is_set():
+                waiter = asyncio.ensure_future(accepted.event.wait())
+                await asyncio.wait(
+                    {task, waiter}, timeout=ACCEPT_WAIT, return_when=asyncio.FIRST_COMPLETED
+                )
+                waiter.cancel()
+            private = accepted is not None and accepted.private
+            if not task.done() and not interaction.response.is_done():
+                kind = discord.InteractionResponseType
+                if component and not private:
+                    defer = interaction.response.defer
+                    await answer(interaction, defer, kind.deferred_message_update)
                 else:
                     await answer(
                         interaction,
-                        lambda: interaction.response.defer(thinking=True, ephemeral=ephemeral),
-                        Kind.deferred_channel_message,
+                        lambda: interaction.response.defer(
+                            thinking=True, ephemeral=ephemeral or private
+                        ),
+                        kind.deferred_channel_message,
                     )
             return await task
         finally:
             self.in_progress -= 1
 
-    async def deliver(
+    async def show_answer(
         self,
         interaction: discord.Interaction[ParlourBot],
-        reply: Reply,
+        answer: Answer,
         *,
         new_board: bool = False,
     ) -> None:
-        """Show a :class:`Reply`: refusals and private screens only to the member, the board
-        edited in place (or posted), posts to the channel, then the computer's turns."""
-        interactions.note(table=reply.table_id, outcome="refused" if reply.error else "applied")
-        if reply.error:
-            await send_private(interaction, self.refusal_text(interaction, reply))
-            if reply.board is not None:  # e.g. a lapsed challenge: its message says so
-                await self.edit_board(interaction.channel_id, reply)
-            return
-        channel = interaction.channel
-        board_edit: asyncio.Future[None] | None = None
-        if reply.board is not None:
-            message = interaction.message
-            on_board = (
-                message is not None
-                and not message.flags.ephemeral
-                and reply.board_message_id in (None, message.id)
-            )
-            if new_board or reply.repost:
-                await self.post_board(interaction, reply)
-            elif on_board and not reply.update_private:
-                shown = replace(reply, board_message_id=message.id)
-                state = (interaction.channel_id, shown) if interaction.channel_id else None
-                if await show_on_message(interaction, reply.board, reply.table_id, reply.version):
-                    self.board_edits.shown(message.id, reply.version, state)
-                else:  # the move is made: the board is brought up to date through the channel
-                    board_edit = self.edit_board(interaction.channel_id, shown)
-            elif reply.board_message_id is not None and interaction.channel_id is not None:
-                # Through the channel's edit bucket. When it goes out at once, the member's
-                # answer waits for it (the board is current when they look); when the channel
-                # is busy, the edit is queued and coalesced and the answer goes first.
-                free = self.board_edits.free(interaction.channel_id, reply.board_message_id)
-                board_edit = self.edit_board(interaction.channel_id, reply)
-                if free:
-                    await asyncio.wait({board_edit}, timeout=BOARD_FIRST_WAIT)
-            if board_edit is None or board_edit.done():
-                interactions.board_updated()
-        if reply.private is not None and reply.hand_key is not None and reply.table_id:
-            await self.hands.show(
-                interaction,
-                reply.private,
-                reply.table_id,
-                reply.hand_key,
-                in_place=reply.update_private
-                and interaction.message is not None
-                and interaction.message.flags.ephemeral,
-            )
-        elif reply.private is not None:
-            clicked = interaction.message
-            if reply.update_private and clicked is not None and clicked.flags.ephemeral:
-                await show_on_message(interaction, reply.private, reply.table_id, reply.version)
-            else:
-                kwargs = message_kwargs(reply.private, reply.table_id, reply.version)
-                await send_private(interaction, **kwargs)
-        if board_edit is not None:
-            if not interaction.response.is_done() and not board_edit.done():
-                # A queued edit can take longer than Discord's 3 s (a busy channel's edits are
-                # paced): answer the member first (a slash command such as /game stop).
-                await asyncio.wait({board_edit}, timeout=BOARD_FIRST_WAIT)
-                if not board_edit.done():
-                    await interaction.response.send_message("Done.", ephemeral=True)
-            await board_edit  # posts (a result) follow the board they belong to
-            interactions.board_updated()  # (when it was not shown before the answer)
-        posts = list(reply.posts)
-        if posts and not interaction.response.is_done():
-            first = posts[0]
-            send = interaction.response.send_message
-            if await answer(
-                interaction, lambda: send(**message_kwargs(first, None, None)), CHANNEL
-            ):
-                posts.pop(0)
-        for index, screen in enumerate(posts):
-            if channel is not None:
-                # A table's channel is a messageable one; discord.py's union also holds
-                # categories and forums, which have no send().
-                await post(channel, screen, "interaction", interaction.id, index)  # type: ignore[arg-type]
-        if not interaction.response.is_done():
-            done = interaction.response.send_message
-            await answer(interaction, lambda: done("Done.", ephemeral=True), CHANNEL)
-        if reply.table_id is not None and (reply.board is not None or reply.hand_key):
-            mine = interaction.user.id if reply.hand_key else None
-            self.hands.refresh(reply.table_id, except_user=mine)
-        if reply.ai_next and reply.table_id is not None and interaction.channel_id:
-            self.start_computer(reply.table_id, interaction.channel_id, reply.delay)
-
-    def refusal_text(self, interaction: discord.Interaction, reply: Reply) -> str:
-        text = reply.error or ""
-        if reply.board_message_id and interaction.guild_id and interaction.channel_id:
-            text += (
-                f"\nBoard: https://discord.com/channels/{interaction.guild_id}/"
-                f"{interaction.channel_id}/{reply.board_message_id}"
-            )
-        return text
-
-    async def post_board(self, interaction: discord.Interaction, reply: Reply) -> None:
-        """Post the board as the interaction's answer and remember its message. After a defer
-        the deferred message becomes the board: an edit, the same however often it is sent
-        (a follow-up repeated after its answer was lost would be a second board)."""
-        assert reply.board is not None
-        message = await show_answer(interaction, reply.board, reply.table_id, reply.version)
-        old = reply.board_message_id
-        if reply.table_id is not None:
-            await self.service.board_posted(reply.table_id, message.id)
-        if old and old != message.id and interaction.channel_id:
-            await self.retire(interaction.channel_id, old)
-
-    async def retire(self, channel_id: int, message_id: int) -> None:
-        """Take the controls off an old board message (best effort)."""
-        channel = self.get_partial_messageable(channel_id)
-        try:
-            await channel.get_partial_message(message_id).edit(view=None)
-        except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
-            log.warning("could not retire board message %s: %s", message_id, exc)
-
-    def edit_board(self, channel_id: int | None, reply: Reply) -> asyncio.Future[None]:
-        """Queue an edit of the board message through the channel, coalesced with the other
-        edits of that message (see :mod:`bot.client.coalesce`); await the result to wait until
-        this state or a newer one is shown."""
-        if channel_id is None or reply.board is None or reply.board_message_id is None:
-            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            done.set_result(None)
-            return done
-        return self.board_edits.submit(
-            channel_id, reply.board_message_id, reply.version, (channel_id, reply)
-        )
-
-    async def _send_board_edit(self, message_id: int, item: tuple[int, Reply]) -> None:
-        await self.edit_board_now(*item)  # BoardEdits tries again, or logs the failure
-
-    async def edit_board_now(self, channel_id: int, reply: Reply) -> None:
-        """Edit the board message through the channel (or re-post it when it is old)."""
-        assert reply.board is not None and reply.board_message_id is not None
-        channel = self.get_partial_messageable(channel_id)
-        age = discord.utils.utcnow() - discord.utils.snowflake_time(reply.board_message_id)
-        # a repost is named by the message it replaces, so a repeated try posts it once
-        identity = ("board", reply.board_message_id, reply.version or 0)
-        if age > REPOST_AFTER and reply.board.rows:
-            message = await post(
-                channel, reply.board, *identity, table_id=reply.table_id, version=reply.version
-            )
-            if reply.table_id is not None:
-                await self.service.board_posted(reply.table_id, message.id)
-            await self.retire(channel_id, reply.board_message_id)
-            return
-        kwargs = message_kwargs(reply.board, reply.table_id, reply.version, editing=True)
-        try:
-            await channel.get_partial_message(reply.board_message_id).edit(**kwargs)
-        except discord.NotFound:
-            message = await post(
-                channel, reply.board, *identity, table_id=reply.table_id, version=reply.version
-            )
-            if reply.table_id is not None:
-                await self.service.board_posted(reply.table_id, message.id)
+        """Show a table's answer to the member and the channel (see :mod:`bot.client.answers`)."""
+        await answers.show(self, interaction, answer, new_board=new_board)
 
     # -- the computer's turns ---------------------------------------------------------------
     def start_computer(self, table_id: int, channel_id: int, delay: float = 0.0) -> None:
@@ -459,13 +339,13 @@ class ParlourBot(OpsHooks, discord.Client):
     async def _computer_loop(self, table_id: int, channel_id: int, delay: float = 0.0) -> None:
         channel = self.get_partial_messageable(channel_id)
 
-        async def show(reply: Reply) -> None:
-            shown = self.edit_board(channel_id, reply)  # not waited for: coalesced
+        async def show(answer: Answer) -> None:
+            shown = self.edit_board(channel_id, answer)  # not waited for: coalesced
             self.hands.refresh(table_id)
-            if reply.posts:
+            if answer.posts:
                 await shown  # a result follows the board it belongs to
-            for index, screen in enumerate(reply.posts):
-                await post(channel, screen, "table", table_id, reply.version or 0, index)
+            for index, screen in enumerate(answer.posts):
+                await post(channel, screen, "table", table_id, answer.version or 0, index)
 
         try:
             # each move in flight is finished and shown; a stopping bot starts no other
@@ -489,15 +369,15 @@ class ParlourBot(OpsHooks, discord.Client):
 
     async def _sweep_once(self) -> None:
         try:
-            for table, reply in await self.service.sweep():
+            for table, answer in await self.service.sweep():
                 with contextlib.suppress(discord.HTTPException):
-                    await self.edit_board(table.channel_id, reply)
+                    await self.edit_board(table.channel_id, answer)
                     self.hands.refresh(table.id)
                     channel = self.get_partial_messageable(table.channel_id)
-                    for index, screen in enumerate(reply.posts):
-                        await post(channel, screen, "table", table.id, reply.version or 0, index)
-                if reply.ai_next and reply.table_id is not None:
-                    self.start_computer(reply.table_id, table.channel_id)
+                    for index, screen in enumerate(answer.posts):
+                        await post(channel, screen, "table", table.id, answer.version or 0, index)
+                if answer.ai_next and answer.table_id is not None:
+                    self.start_computer(answer.table_id, table.channel_id)
         except Exception:
             log.exception("sweep failed")
         try:

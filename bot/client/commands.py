@@ -15,6 +15,14 @@ from bot.tables.registry import specs
 from bot.tables.screens import Screen
 from bot.tables.service import TableService
 from games.base import IllegalAction
+from i18n import LANGUAGES, render
+
+SERVER_LANGUAGE = "server"
+# /settings language: the server's language in Discord, or one of Parlour's, named in itself.
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="The server's language in Discord", value=SERVER_LANGUAGE),
+    *(app_commands.Choice(name=language.name, value=language.code) for language in LANGUAGES),
+]
 
 
 def game_choices(service: TableService) -> list[app_commands.Choice[str]]:
@@ -47,7 +55,7 @@ def game_group() -> app_commands.Group:
         reply = await bot.within_deadline(
             interaction, bot.service.show(member_of(interaction)), component=False
         )
-        await bot.deliver(interaction, reply)
+        await bot.show_answer(interaction, reply)
 
     @group.command(name="resign", description="Resign the game you are playing here.")
     async def resign(interaction: Interaction) -> None:
@@ -59,13 +67,13 @@ def game_group() -> app_commands.Group:
     async def stop(interaction: Interaction) -> None:
         bot = host(interaction)
         reply = await bot.service.stop(member_of(interaction))
-        await bot.deliver(interaction, reply)
+        await bot.show_answer(interaction, reply)
 
     @group.command(name="claim", description="Claim the win when your opponent stopped moving.")
     async def claim(interaction: Interaction) -> None:
         bot = host(interaction)
         reply = await bot.service.claim(member_of(interaction))
-        await bot.deliver(interaction, reply)
+        await bot.show_answer(interaction, reply)
 
     return group
 
@@ -121,14 +129,17 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
     @app_commands.describe(
         claim_minutes="Minutes without a move before the waiting player may claim the win",
         end_hours="Hours without a move before a game ends by itself",
+        language="The language of boards and results here (default: the server's)",
         daily_channel="Where the daily puzzles are posted at midnight UTC",
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     async def settings(
         interaction: Interaction,
         claim_minutes: app_commands.Range[float, 1, 10080] | None = None,
         end_hours: app_commands.Range[float, 1, 720] | None = None,
+        language: str | None = None,
         daily_channel: discord.TextChannel | None = None,
     ) -> None:
         service = host(interaction).service
@@ -136,7 +147,8 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
         changes = {"idle_claim_minutes": claim_minutes, "idle_end_hours": end_hours}
         changes = {name: value for name, value in changes.items() if value is not None}
         # Discord's default permission can be overridden by a server: check the member's own.
-        if (changes or daily_channel) and not interaction.permissions.manage_guild:
+        asked = changes or language is not None or daily_channel
+        if asked and not interaction.permissions.manage_guild:
             await interaction.response.send_message(
                 "Only members with the Manage Server permission can change the settings.",
                 ephemeral=True,
@@ -146,10 +158,13 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
             for name, value in changes.items():
                 service.check_setting(name, value)  # all of them before any is stored
         except IllegalAction as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
+            said = render(exc.phrase, str(interaction.locale))
+            await interaction.response.send_message(said, ephemeral=True)
             return
         for name, value in changes.items():
             await service.set_setting(guild, name, value)
+        if language is not None:
+            await service.set_language(guild, "" if language == SERVER_LANGUAGE else language)
         if daily_channel is not None:
             await daily_commands.set_daily_channel(interaction, daily_channel.id)
             return

@@ -7,13 +7,15 @@ never each other.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import Any, Protocol, cast
 
 import discord
 
-from bot.tables.screens import Reply
+from bot.tables.core.events import Answer
 from bot.tables.service import Member, TableService
+from i18n import resolve
 
 log = logging.getLogger("parlour")
 
@@ -27,10 +29,10 @@ class Host(Protocol):
 
     async def within_deadline(
         self, interaction: Interaction, work: Any, *, component: bool, ephemeral: bool = False
-    ) -> Reply: ...
+    ) -> Answer: ...
 
-    async def deliver(
-        self, interaction: Interaction, reply: Reply, *, new_board: bool = False
+    async def show_answer(
+        self, interaction: Interaction, answer: Answer, *, new_board: bool = False
     ) -> None: ...
 
 
@@ -48,7 +50,15 @@ def member_of(interaction: discord.Interaction[Any]) -> Member:
         guild_id=interaction.guild_id or 0,
         channel_id=interaction.channel_id or 0,
         manage_messages=bool(perms and perms.manage_messages),
+        channel_lang=channel_language(interaction),
     )
+
+
+def channel_language(interaction: discord.Interaction[Any]) -> str:
+    """The language of what the channel sees (boards, results): the server's, in a DM the
+    member's; a language Parlour lacks is English."""
+    locale = interaction.guild_locale if interaction.guild_id else interaction.locale
+    return resolve(str(locale or "en-US")).language.code
 
 
 async def send_private(
@@ -77,6 +87,8 @@ async def start_game(
     """The shared body of every ``/<game> start``."""
     bot = host(interaction)
     who = member_of(interaction)
+    chosen = await bot.service.channel_language(who.guild_id, who.channel_lang)
+    who = dataclasses.replace(who, channel_lang=chosen)
     other = None
     if opponent is not None:
         if opponent.bot:
@@ -88,7 +100,7 @@ async def start_game(
     reply = await bot.within_deadline(
         interaction, bot.service.start(who, kind, options, other), component=False
     )
-    await bot.deliver(interaction, reply, new_board=True)
+    await bot.show_answer(interaction, reply, new_board=True)
 
 
 async def table_command(interaction: Interaction, action: str, *, show_board: bool = False) -> None:
@@ -105,8 +117,8 @@ async def table_command(interaction: Interaction, action: str, *, show_board: bo
         ephemeral=not show_board,
     )
     if show_board and reply.error is None and reply.board is not None:
-        reply.repost = True
-    await bot.deliver(interaction, reply)
+        reply = reply.reposted()
+    await bot.show_answer(interaction, reply)
 
 
 async def ask_game(interaction: Interaction, kind: str, action: str) -> None:
@@ -114,4 +126,4 @@ async def ask_game(interaction: Interaction, kind: str, action: str) -> None:
     or on its own where none is running."""
     bot = host(interaction)
     reply = await bot.service.ask(member_of(interaction), kind, action)
-    await bot.deliver(interaction, reply)
+    await bot.show_answer(interaction, reply)

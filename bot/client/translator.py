@@ -102,7 +102,7 @@ class CommandString:
 def command_tree() -> app_commands.CommandTree[discord.Client]:
     """Parlour's command tree as the bot installs it, built without a database or a
     connection (nothing runs its commands)."""
-    from bot.client import commands, privacy_commands
+    from bot.client import commands, daily_commands, privacy_commands
     from bot.tables.ai import AiRunner
     from bot.tables.service import TableService
     from storage.database import Database
@@ -113,6 +113,7 @@ def command_tree() -> app_commands.CommandTree[discord.Client]:
     ai = AiRunner(1, threads=True)  # its pool starts no thread until asked
     commands.install(tree, TableService(cast(Database, None), ai=ai))
     privacy_commands.install(tree)
+    daily_commands.install(tree)
     ai.close()
     return tree
 

@@ -21,7 +21,13 @@ from games.base import Engine, GameState, IllegalAction, Outcome
 from storage.models import Result, Seat, Standing, Table, TableStatus
 
 # Keys of a table's ui JSON that belong to the service (a controller's UI state has the rest).
-SERVICE_KEYS = frozenset({"expires", "autoplay", "decisions"})  # decisions: bot.tables.played
+# decisions: bot.tables.played; lang: the channel's language (channel_language)
+SERVICE_KEYS = frozenset({"expires", "autoplay", "decisions", "lang"})
+
+
+def channel_language(table: Table) -> str:
+    """The language a table's channel reads (its boards, results), kept from its start."""
+    return str(table.ui.get("lang", "en"))
 
 
 @dataclass(slots=True)
@@ -193,6 +199,9 @@ class Controller(Generic[S, U]):
     # Actions anyone in the channel may use, and actions any seated player may use at any time.
     public_actions: ClassVar[frozenset[str]] = frozenset()
     seated_actions: ClassVar[frozenset[str]] = frozenset({"resign"})
+    # Board actions answered with a new private message (a hint, the scores): a slow one is
+    # deferred privately, so the member sees "thinking" only they can see.
+    private_actions: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

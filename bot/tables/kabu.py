@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.tables.cards import cards_label
-from bot.tables.controller import Context, Intent, TableView, UiState
+from bot.tables.controller import Context, Intent, TableView, UiState, channel_language
 from bot.tables.lobby import SeatLobby
 from bot.tables.screens import Button, Row, Screen, Style
 from bot.tables.spec import GameSpec
@@ -78,6 +78,7 @@ class KabuController(SeatLobby[State, UiState]):
     max_players = 5
     rules_text = RULES
     turn_timeout = 180.0  # a player away this long has the computer play their hand
+    private_actions = frozenset({"hint"})
     lobby_seconds = 10 * 60
     start_label, start_action = "Deal", "deal"
 
@@ -145,7 +146,7 @@ class KabuController(SeatLobby[State, UiState]):
                     "**Draw** a third card or **Stand**?"
                 )
             rows = self._controls(table, state, thinking)
-        picture = render_kabu(view, names)
+        picture = render_kabu(view, names, channel_language(table))
         return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
 
     def _controls(self, table: Table, state: State, thinking: bool) -> tuple[Row, ...]:

@@ -24,6 +24,17 @@
 #include <string.h>
 #include <time.h>
 
+/* obj's items as a new tuple (PySequence_Fast, but a copy): reading the items may run Python
+   code (__index__), which must not be able to shrink the sequence under the reader. */
+static PyObject *frozen_seq(PyObject *obj, const char *message) {
+    PyObject *items = PySequence_Tuple(obj);
+    if (!items && PyErr_ExceptionMatches(PyExc_TypeError)) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError, message);
+    }
+    return items;
+}
+
 typedef uint32_t u32;
 typedef uint64_t u64;
 typedef int64_t i64;
@@ -704,6 +715,11 @@ static int probe_locked(S *s, u32 me, u32 opp, u32 kings, int black, int ply, in
         return 0;
     }
     Py_DECREF(r);
+    if (distance < 0 || distance > MAX_PLY * 8) {
+        PyErr_Format(PyExc_ValueError, "the probe's distance is 0..%d", MAX_PLY * 8);
+        s->error = s->stop = 1;
+        return 0;
+    }
     s->egdb_hits++;
     if (result > 0)
         *out = EGDB_WIN - ply - (int)distance;
@@ -971,6 +987,16 @@ static PyObject *move_to_py(const Move *m) {
                          (unsigned long)m->cap, path);
 }
 
+/* A weight's bound: the score adds up the weights times small counts in an int, which must not
+   overflow (the tuned weights are in the hundreds). */
+#define MAX_WEIGHT (1 << 16)
+/* A step count given to evaluate() or features(): -1 (count them) or 0..MAX_STEPS. */
+#define MAX_STEPS 4 * 32
+/* The longest clock: a move clock past the draw rule is not a game; this keeps clock + 1 exact. */
+#define MAX_CLOCK (1 << 20)
+/* The most plies of quiet moves the capture search extends by (each one widens it a lot). */
+#define MAX_THREAT_PLIES 8
+
 /* The last weights parsed (a tuple is kept with them, so the same tuple is parsed once): the
    terms, then the patterns when the sequence has them (NTERMS + NPATTERNS values). */
 static PyObject *weights_seen = NULL;
@@ -978,7 +1004,7 @@ static int *weights_parsed = NULL, weights_have_patterns = 0;
 
 static int parse_weights(PyObject *weights) {
     if (weights_seen && weights == weights_seen) return 0;
-    PyObject *seq = PySequence_Fast(weights, "weights must be a sequence");
+    PyObject *seq = frozen_seq(weights, "weights must be a sequence");
     if (!seq) return -1;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     if (n != NTERMS && n != NTERMS + NPATTERNS) {
@@ -995,9 +1021,14 @@ static int parse_weights(PyObject *weights) {
     }
     for (Py_ssize_t k = 0; k < n; k++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
-        if (v == -1 && PyErr_Occurred()) {
+        if ((v == -1 && PyErr_Occurred()) || v < -MAX_WEIGHT || v > MAX_WEIGHT) {
             Py_DECREF(seq);
             free(w);
+            if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                PyErr_Clear();
+                PyErr_Format(PyExc_ValueError, "weights are whole numbers within +-%d",
+                             MAX_WEIGHT);
+            }
             return -1;
         }
         w[k] = (int)v;
@@ -1081,7 +1112,7 @@ static S *new_state(PyObject *path, int clock, PyObject *weights, long long limi
         s->tt_gen = 1;
     }
     s->arena = malloc(sizeof(Move) * MAXMOVES * (MAX_PLY + 4));
-    PyObject *seq = PySequence_Fast(path, "path must be a sequence");
+    PyObject *seq = frozen_seq(path, "path must be a sequence");
     if (!seq || !s->tt || !s->arena) {
         Py_XDECREF(seq);
         free_state(s);
@@ -1089,7 +1120,13 @@ static S *new_state(PyObject *path, int clock, PyObject *weights, long long limi
     }
     /* Keys since the last irreversible move: path[-(clock + 1):], or the last one. */
     Py_ssize_t total = PySequence_Fast_GET_SIZE(seq);
-    Py_ssize_t keep = clock ? clock + 1 : 1;
+    if (total == 0) {
+        Py_DECREF(seq);
+        free_state(s);
+        PyErr_SetString(PyExc_ValueError, "path must hold at least the position's key");
+        return NULL;
+    }
+    Py_ssize_t keep = clock ? (Py_ssize_t)clock + 1 : 1;
     if (keep > total) keep = total;
     s->pathcap = (int)keep + MAX_PLY + 8;
     s->path = malloc(sizeof(u64) * (size_t)s->pathcap);
@@ -1130,6 +1167,14 @@ static int check_board(unsigned long me, unsigned long opp, unsigned long kings)
     return 0;
 }
 
+static int check_steps(int steps) {
+    if (steps < -1 || steps > MAX_STEPS) {
+        PyErr_Format(PyExc_ValueError, "steps is -1 (count them) or 0..%d", MAX_STEPS);
+        return -1;
+    }
+    return 0;
+}
+
 static char *SEARCH_KW[] = {"me",         "opp",          "kings",        "black",
                             "path",       "clock",        "weights",      "max_depth",
                             "limit",      "budget",       "probe",        "egdb_pieces",
@@ -1151,6 +1196,19 @@ static S *open_search(PyObject *args, PyObject *kw, u32 *me, u32 *opp, u32 *king
                                      &keep_table, &soft))
         return NULL;
     if (check_board(m, o, k) < 0) return NULL;
+    if (*clock < 0 || *clock > MAX_CLOCK) {
+        PyErr_Format(PyExc_ValueError, "clock is 0..%d", MAX_CLOCK);
+        return NULL;
+    }
+    if (*depth < 0) {
+        PyErr_SetString(PyExc_ValueError, "the depth is >= 0");
+        return NULL;
+    }
+    if (*depth > MAX_PLY) *depth = MAX_PLY; /* the search stops at MAX_PLY plies anyway */
+    if (threat_plies < 0 || threat_plies > MAX_THREAT_PLIES) {
+        PyErr_Format(PyExc_ValueError, "threat_plies is 0..%d", MAX_THREAT_PLIES);
+        return NULL;
+    }
     *me = (u32)m;
     *opp = (u32)o;
     *kings = (u32)k;
@@ -1159,6 +1217,7 @@ static S *open_search(PyObject *args, PyObject *kw, u32 *me, u32 *opp, u32 *king
 }
 
 static PyObject *py_iterate(PyObject *self, PyObject *args, PyObject *kw) {
+    (void)self;
     u32 me, opp, kings;
     int black, clock, max_depth;
     S *s = open_search(args, kw, &me, &opp, &kings, &black, &clock, &max_depth);
@@ -1216,6 +1275,7 @@ static PyObject *py_iterate(PyObject *self, PyObject *args, PyObject *kw) {
 }
 
 static PyObject *py_root_scores(PyObject *self, PyObject *args, PyObject *kw) {
+    (void)self;
     u32 me, opp, kings;
     int black, clock, depth;
     S *s = open_search(args, kw, &me, &opp, &kings, &black, &clock, &depth);
@@ -1255,31 +1315,34 @@ static PyObject *py_root_scores(PyObject *self, PyObject *args, PyObject *kw) {
 }
 
 static PyObject *py_init(PyObject *self, PyObject *args) {
+    (void)self;
     PyObject *keys;
     unsigned long long red;
     if (!PyArg_ParseTuple(args, "OK", &keys, &red)) return NULL;
-    PyObject *seq = PySequence_Fast(keys, "keys must be a sequence");
+    PyObject *seq = frozen_seq(keys, "keys must be a sequence");
     if (!seq) return NULL;
     if (PySequence_Fast_GET_SIZE(seq) != 128) {
         Py_DECREF(seq);
         PyErr_SetString(PyExc_ValueError, "128 keys expected: [colour][king][square]");
         return NULL;
     }
+    u64 keys_read[128]; /* all read before any is used: a bad one leaves the keys as they were */
     for (int k = 0; k < 128; k++) {
-        u64 v = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(seq, k));
-        if (v == (u64)-1 && PyErr_Occurred()) {
+        keys_read[k] = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(seq, k));
+        if (keys_read[k] == (u64)-1 && PyErr_Occurred()) {
             Py_DECREF(seq);
             return NULL;
         }
-        ZOBRIST[k / 64][(k / 32) % 2][k % 32] = v;
     }
     Py_DECREF(seq);
+    for (int k = 0; k < 128; k++) ZOBRIST[k / 64][(k / 32) % 2][k % 32] = keys_read[k];
     Z_RED_TO_MOVE = red;
     zobrist_ready = 1;
     Py_RETURN_NONE;
 }
 
 static PyObject *py_moves(PyObject *self, PyObject *args) {
+    (void)self;
     unsigned long me, opp, kings;
     int black;
     if (!PyArg_ParseTuple(args, "kkkp", &me, &opp, &kings, &black)) return NULL;
@@ -1305,10 +1368,15 @@ static PyObject *py_moves(PyObject *self, PyObject *args) {
 }
 
 static PyObject *py_perft(PyObject *self, PyObject *args) {
+    (void)self;
     unsigned long me, opp, kings;
     int black, depth;
     if (!PyArg_ParseTuple(args, "kkkpi", &me, &opp, &kings, &black, &depth)) return NULL;
     if (check_board(me, opp, kings) < 0) return NULL;
+    if (depth < 0) {
+        PyErr_SetString(PyExc_ValueError, "the depth is >= 0");
+        return NULL;
+    }
     if (depth > MAX_PLY) depth = MAX_PLY;
     Move *arena = malloc(sizeof(Move) * MAXMOVES * (size_t)(depth + 2));
     if (!arena) return PyErr_NoMemory();
@@ -1319,12 +1387,13 @@ static PyObject *py_perft(PyObject *self, PyObject *args) {
 }
 
 static PyObject *py_evaluate(PyObject *self, PyObject *args) {
+    (void)self;
     unsigned long me, opp, kings;
     int black, steps = -1;
     PyObject *weights;
     if (!PyArg_ParseTuple(args, "kkkpO|i", &me, &opp, &kings, &black, &weights, &steps))
         return NULL;
-    if (check_board(me, opp, kings) < 0) return NULL;
+    if (check_board(me, opp, kings) < 0 || check_steps(steps) < 0) return NULL;
     if (parse_weights(weights) < 0) return NULL;
     const int *pat = weights_have_patterns ? weights_parsed + NTERMS : NULL;
     return PyLong_FromLong(
@@ -1332,10 +1401,11 @@ static PyObject *py_evaluate(PyObject *self, PyObject *args) {
 }
 
 static PyObject *py_features(PyObject *self, PyObject *args) {
+    (void)self;
     unsigned long me, opp, kings;
     int black, steps = -1;
     if (!PyArg_ParseTuple(args, "kkkp|i", &me, &opp, &kings, &black, &steps)) return NULL;
-    if (check_board(me, opp, kings) < 0) return NULL;
+    if (check_board(me, opp, kings) < 0 || check_steps(steps) < 0) return NULL;
     int f[NTERMS];
     features_c((u32)me, (u32)opp, (u32)kings, black, steps, NULL, f);
     PyObject *out = PyList_New(NTERMS);
@@ -1344,6 +1414,7 @@ static PyObject *py_features(PyObject *self, PyObject *args) {
 }
 
 static PyObject *py_patterns(PyObject *self, PyObject *args) {
+    (void)self;
     unsigned long me, opp;
     int black;
     if (!PyArg_ParseTuple(args, "kkp", &me, &opp, &black)) return NULL;
@@ -1380,7 +1451,7 @@ static PyMethodDef METHODS[] = {
 
 static struct PyModuleDef MODULE = {
     PyModuleDef_HEAD_INIT, "games.checkers._core",
-    "The checkers search in C (see games/checkers/search.py for the algorithm).", -1, METHODS,
+    "The checkers search in C (see games/checkers/search.py for the algorithm).", -1, METHODS, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__core(void) {

@@ -20,6 +20,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* obj's items as a new tuple (PySequence_Fast, but a copy): reading the items may run Python
+   code (__index__), which must not be able to shrink the sequence under the reader. */
+static PyObject *frozen_seq(PyObject *obj, const char *message) {
+    PyObject *items = PySequence_Tuple(obj);
+    if (!items && PyErr_ExceptionMatches(PyExc_TypeError)) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError, message);
+    }
+    return items;
+}
+
 #define MAXK 8
 #define LEVELS 256
 #define MAXCHILD 256
@@ -311,6 +322,10 @@ static int solve(uint8_t *table, Py_ssize_t table_len, const int64_t *offsets, c
     uint64_t size = 0;
     for (int j = 0; j < nkeys; j++) size += blk[j].size;
     if (base + size > (uint64_t)table_len || size >= 0xFFFFFFFFu) return -2;
+    /* Two blocks are one run of the table: each starts where the other ends. */
+    if (nkeys == 2 && !(blk[0].offset + blk[0].size == blk[1].offset ||
+                        blk[1].offset + blk[1].size == blk[0].offset))
+        return -8;
     uint8_t *count = (uint8_t *)calloc(size, 1);
     uint8_t *flags = (uint8_t *)calloc(size, 1); /* 1: can not lose */
     uint8_t *worst = (uint8_t *)calloc(size, 1);
@@ -389,6 +404,10 @@ static int solve(uint8_t *table, Py_ssize_t table_len, const int64_t *offsets, c
                                     goto done;
                                 }
                                 uint64_t where = (uint64_t)off + rank_in(cb, cr, ck);
+                                if (where >= (uint64_t)table_len) {
+                                    rc = -9; /* the smaller table is not in the buffer */
+                                    goto done;
+                                }
                                 if (where >= base && where < base + size) {
                                     rc = -7; /* a capture or a crowning never stays in the group */
                                     goto done;
@@ -499,7 +518,16 @@ done:
     return rc;
 }
 
+/* A signature the solver can enumerate: at most MAX_PIECES pieces, each kind's count a row of
+   COMBOS, both sides on the board. */
+#define MAX_PIECES (MAXSET - 1)
+static int solvable_key(int key) {
+    int bk = key & 7, bm = key >> 3 & 7, rk = key >> 6 & 7, rm = key >> 9 & 7;
+    return bk + bm + rk + rm <= MAX_PIECES && bk + bm > 0 && rk + rm > 0;
+}
+
 static PyObject *solve_group(PyObject *self, PyObject *args) {
+    (void)self;
     Py_buffer buf;
     PyObject *offsets_obj, *keys_obj;
     init_tables();
@@ -507,8 +535,8 @@ static PyObject *solve_group(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "w*OO", &buf, &offsets_obj, &keys_obj)) return NULL;
     int64_t *offsets = NULL;
     int keys[2];
-    PyObject *fo = PySequence_Fast(offsets_obj, "offsets must be a sequence");
-    PyObject *fk = fo ? PySequence_Fast(keys_obj, "keys must be a sequence") : NULL;
+    PyObject *fo = frozen_seq(offsets_obj, "offsets must be a sequence");
+    PyObject *fk = fo ? frozen_seq(keys_obj, "keys must be a sequence") : NULL;
     int rc = 0;
     if (!fo || !fk) goto fail;
     Py_ssize_t no = PySequence_Fast_GET_SIZE(fo), nk = PySequence_Fast_GET_SIZE(fk);
@@ -527,8 +555,11 @@ static PyObject *solve_group(PyObject *self, PyObject *args) {
     }
     for (Py_ssize_t i = 0; i < nk; i++) {
         long k = PyLong_AsLong(PySequence_Fast_GET_ITEM(fk, i));
-        if (k < 0 || k >= 4096 || offsets[k] < 0) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "unknown signature key");
+        if (k < 0 || k >= 4096 || offsets[k] < 0 || !solvable_key((int)k)) {
+            if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                PyErr_Clear();
+                PyErr_SetString(PyExc_ValueError, "unknown signature key");
+            }
             goto fail;
         }
         keys[i] = (int)k;
@@ -540,8 +571,11 @@ static PyObject *solve_group(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto fail;
     }
-    if (rc) {
-        PyErr_Format(PyExc_RuntimeError, "endgame solver failed (%d)", rc);
+    if (rc) { /* every other failure comes from what the table and offsets hold */
+        PyErr_Format(PyExc_ValueError,
+                     "the table and offsets do not hold this group and the groups it leads to "
+                     "(solver code %d)",
+                     rc);
         goto fail;
     }
     free(offsets);
@@ -560,90 +594,103 @@ fail:
 
 /* -- probing --------------------------------------------------------------------------------- */
 static int64_t PROBE_OFFSETS[4096];
-static PyObject *DECODE = NULL; /* list of 256 (result, distance) tuples */
+static PyObject *DECODE = NULL; /* tuple of 256 (result, distance) tuples */
 static PyObject *LOST = NULL;   /* (LOSS, 0) */
 
 static PyObject *set_layout(PyObject *self, PyObject *args) {
+    (void)self;
     PyObject *offsets_obj, *decode, *lost;
     if (!PyArg_ParseTuple(args, "OO!O", &offsets_obj, &PyList_Type, &decode, &lost)) return NULL;
     if (PyList_GET_SIZE(decode) != 256) {
         PyErr_SetString(PyExc_ValueError, "256 decoded values");
         return NULL;
     }
-    PyObject *fo = PySequence_Fast(offsets_obj, "offsets must be a sequence");
+    PyObject *fo = frozen_seq(offsets_obj, "offsets must be a sequence");
     if (!fo) return NULL;
     if (PySequence_Fast_GET_SIZE(fo) != 4096) {
         Py_DECREF(fo);
         PyErr_SetString(PyExc_ValueError, "4096 offsets");
         return NULL;
     }
+    int64_t offsets[4096]; /* all read before any is used: a bad one leaves the layout as it was */
     for (Py_ssize_t i = 0; i < 4096; i++) {
-        PROBE_OFFSETS[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fo, i));
-        if (PROBE_OFFSETS[i] == -1 && PyErr_Occurred()) {
+        offsets[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fo, i));
+        if (offsets[i] == -1 && PyErr_Occurred()) {
             Py_DECREF(fo);
             return NULL;
         }
     }
     Py_DECREF(fo);
+    PyObject *frozen = PyList_AsTuple(decode);
+    if (!frozen) return NULL;
+    memcpy(PROBE_OFFSETS, offsets, sizeof offsets);
     init_tables();
-    Py_INCREF(decode);
-    Py_XSETREF(DECODE, decode);
+    /* DECODE is a tuple copy: the caller's list may change size later, probe indexes it by a
+       byte. */
+    Py_XSETREF(DECODE, frozen);
     Py_INCREF(lost);
     Py_XSETREF(LOST, lost);
     Py_RETURN_NONE;
 }
 
-/* probe(table, max_pieces, me, opp, kings, black): the decoded value, or None off the table. */
-static PyObject *probe(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 6 || !DECODE) {
-        PyErr_SetString(PyExc_TypeError, "probe(table, max_pieces, me, opp, kings, black)");
-        return NULL;
-    }
-    PyObject *t = args[0];
-    const uint8_t *data;
-    Py_ssize_t len;
-    if (PyBytes_CheckExact(t)) {
-        data = (const uint8_t *)PyBytes_AS_STRING(t);
-        len = PyBytes_GET_SIZE(t);
-    } else if (PyByteArray_CheckExact(t)) {
-        data = (const uint8_t *)PyByteArray_AS_STRING(t);
-        len = PyByteArray_GET_SIZE(t);
-    } else if (PyMemoryView_Check(t) && PyBuffer_IsContiguous(PyMemoryView_GET_BUFFER(t), 'C')) {
-        data = (const uint8_t *)PyMemoryView_GET_BUFFER(t)->buf;
-        len = PyMemoryView_GET_BUFFER(t)->len;
-    } else {
-        PyErr_SetString(PyExc_TypeError, "the table must be bytes, a bytearray or a memoryview");
-        return NULL;
-    }
-    long max_pieces = PyLong_AsLong(args[1]);
-    unsigned long me = PyLong_AsUnsignedLong(args[2]);
-    unsigned long opp = PyLong_AsUnsignedLong(args[3]);
-    unsigned long kings = PyLong_AsUnsignedLong(args[4]);
-    int black = PyObject_IsTrue(args[5]);
-    if (PyErr_Occurred() || black < 0) return NULL;
-    if ((me | opp | kings) > 0xFFFFFFFFul) {
-        PyErr_SetString(PyExc_ValueError, "boards are 32-bit");
-        return NULL;
-    }
-    if (!me) {
-        Py_INCREF(LOST);
-        return LOST;
-    }
-    uint32_t b = (uint32_t)me, r = (uint32_t)opp, k = (uint32_t)kings;
+/* The decoded value of (me, opp, kings, black) in the table's bytes, or None off the table. */
+static PyObject *lookup(const uint8_t *data, Py_ssize_t len, long max_pieces, uint32_t b,
+                        uint32_t r, uint32_t k, int black) {
     if (!black) {
         b = flip32(b);
         r = flip32(r);
         k = flip32(k);
     }
     /* Men on the row where they would be crowned are not positions of the table. */
-    if (!r || popc(b | r) > max_pieces || (b & ~k & BOTTOM_ROW) || (r & ~k & TOP_ROW))
+    int pieces = popc(b | r);
+    if (!r || pieces > max_pieces || pieces > MAX_PIECES || (b & ~k & BOTTOM_ROW) ||
+        (r & ~k & TOP_ROW))
         Py_RETURN_NONE;
     int64_t off = PROBE_OFFSETS[key_of(b, r, k)];
     if (off < 0) Py_RETURN_NONE;
     uint64_t where = (uint64_t)off + rank_in(b, r, k);
     if (where >= (uint64_t)len) Py_RETURN_NONE;
-    PyObject *value = PyList_GET_ITEM(DECODE, data[where]);
+    PyObject *value = PyTuple_GET_ITEM(DECODE, data[where]);
     Py_INCREF(value);
+    return value;
+}
+
+/* probe(table, max_pieces, me, opp, kings, black): the decoded value, or None off the table. */
+static PyObject *probe(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 6 || !DECODE) {
+        PyErr_SetString(PyExc_TypeError, "probe(table, max_pieces, me, opp, kings, black)");
+        return NULL;
+    }
+    PyObject *t = args[0];
+    if (!PyBytes_CheckExact(t) && !PyByteArray_CheckExact(t) && !PyMemoryView_Check(t)) {
+        PyErr_SetString(PyExc_TypeError, "the table must be bytes, a bytearray or a memoryview");
+        return NULL;
+    }
+    /* The numbers first: converting them may run Python code, which could resize a bytearray. */
+    long max_pieces = PyLong_AsLong(args[1]);
+    unsigned long me = PyLong_AsUnsignedLong(args[2]);
+    unsigned long opp = PyLong_AsUnsignedLong(args[3]);
+    unsigned long kings = PyLong_AsUnsignedLong(args[4]);
+    int black = PyObject_IsTrue(args[5]);
+    if (PyErr_Occurred() || black < 0) return NULL;
+    if ((me | opp | kings) > 0xFFFFFFFFul || (me & opp)) {
+        PyErr_SetString(PyExc_ValueError, "boards are 32-bit, the two sides disjoint");
+        return NULL;
+    }
+    if (!me) {
+        Py_INCREF(LOST);
+        return LOST;
+    }
+    if (PyBytes_CheckExact(t)) /* immutable: read in place */
+        return lookup((const uint8_t *)PyBytes_AS_STRING(t), PyBytes_GET_SIZE(t), max_pieces,
+                      (uint32_t)me, (uint32_t)opp, (uint32_t)kings, black);
+    /* Through the buffer protocol: a released view raises, a strided one is refused. */
+    Py_buffer view;
+    if (PyObject_GetBuffer(t, &view, PyBUF_SIMPLE) < 0) return NULL;
+    PyObject *value = lookup((const uint8_t *)view.buf, view.len, max_pieces, (uint32_t)me,
+                             (uint32_t)opp, (uint32_t)kings, black);
+    PyBuffer_Release(&view);
     return value;
 }
 
@@ -658,7 +705,7 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_egdbcore", "The checkers endgame database solver in C.", -1, methods,
+    PyModuleDef_HEAD_INIT, "_egdbcore", "The checkers endgame database solver in C.", -1, methods, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__egdbcore(void) { return PyModule_Create(&module); }

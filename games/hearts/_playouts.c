@@ -19,6 +19,18 @@
 #include <Python.h>
 #include <stdint.h>
 
+/* obj's items as a new tuple (PySequence_Fast, but a copy): reading the items may run Python
+   code (__index__), which must not be able to shrink the sequence under the reader. */
+static PyObject *frozen_seq(PyObject *obj, const char *message)
+{
+    PyObject *items = PySequence_Tuple(obj);
+    if (!items && PyErr_ExceptionMatches(PyExc_TypeError)) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError, message);
+    }
+    return items;
+}
+
 #define HEARTS 2
 #define SPADES 3
 #define MOON_POINTS 26
@@ -376,7 +388,7 @@ static int read_mask(PyObject *obj, uint64_t *out)
 static int read_ints(PyObject *obj, Py_ssize_t least, Py_ssize_t most, const char *message,
                      long lo, long hi, const char *range_message, int *out, int *n)
 {
-    PyObject *seq = PySequence_Fast(obj, message);
+    PyObject *seq = frozen_seq(obj, message);
     if (!seq)
         return 0;
     Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
@@ -391,8 +403,13 @@ static int read_ints(PyObject *obj, Py_ssize_t least, Py_ssize_t most, const cha
 static int read_flag(PyObject *rules, const char *name, int *out)
 {
     PyObject *v = PyObject_GetAttrString(rules, name);
-    if (!v)
+    if (!v) {
+        if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError, "rules must be a Rules (no %s)", name);
+        }
         return 0;
+    }
     *out = PyObject_IsTrue(v);
     Py_DECREF(v);
     return *out >= 0;
@@ -407,7 +424,7 @@ static int read_position(PyObject *rules_obj, PyObject *hands_obj, PyObject *tri
     if (!read_flag(rules_obj, "two_of_clubs_leads", &r->two_of_clubs_leads) ||
         !read_flag(rules_obj, "no_points_on_first_trick", &r->no_points_on_first_trick))
         return 0;
-    PyObject *seq = PySequence_Fast(hands_obj, "hands: a sequence of four masks");
+    PyObject *seq = frozen_seq(hands_obj, "hands: a sequence of four masks");
     if (!seq)
         return 0;
     int ok = PySequence_Fast_GET_SIZE(seq) == 4 ? 1 : value_error("hands: four masks");
@@ -522,6 +539,7 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_playouts",
-                                    "The Hearts expert's roll-outs, compiled.", -1, methods};
+                                    "The Hearts expert's roll-outs, compiled.", -1, methods,
+                                    NULL,   NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__playouts(void) { return PyModule_Create(&module); }

@@ -15,6 +15,18 @@
 #include <limits.h>
 #include <string.h>
 
+/* obj's items as a new tuple (PySequence_Fast, but a copy): reading the items may run Python
+   code (__index__), which must not be able to shrink the sequence under the reader. */
+static PyObject *frozen_seq(PyObject *obj, const char *message)
+{
+    PyObject *items = PySequence_Tuple(obj);
+    if (!items && PyErr_ExceptionMatches(PyExc_TypeError)) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError, message);
+    }
+    return items;
+}
+
 #define CELLS 25
 #define TARGET 14
 #define MAX_STOCK 52
@@ -205,6 +217,21 @@ static int play(unsigned char *g, const unsigned char *stock, int n, int top, in
 /* The rating's two terms, weighted by fair.ROLLOUT_RATING (whole numbers, scaled by the cards
  * left so that nothing is divided): pairs left, pairs the two refills are expected to make. */
 #define TERMS 2
+/* A rating weight's bound: the rating multiplies it by counts of at most 100 * 52 in a long
+   (32 bits on some platforms). */
+#define MAX_WEIGHT (1L << 16)
+/* The most samples one call plays: 2**24 stock orders (the hint plays a few thousand). */
+#define MAX_SAMPLES (1L << 24)
+
+static int check_weights(const long *w)
+{
+    for (int k = 0; k < TERMS; k++)
+        if (w[k] < -MAX_WEIGHT || w[k] > MAX_WEIGHT) {
+            PyErr_Format(PyExc_ValueError, "weights are within +-%ld", MAX_WEIGHT);
+            return 0;
+        }
+    return 1;
+}
 
 static int rollout(const unsigned char *grid, const unsigned char *stock, int n, int top,
                    uint64_t seed, const long *w, Endgame *e)
@@ -324,13 +351,15 @@ static PyObject *py_playouts(PyObject *self, PyObject *args)
     Py_ssize_t n_moves = 0, words = 0;
     unsigned char grid[CELLS], pool[MAX_STOCK];
     int n = (int)pool_buf.len;
-    if (samples < 0) {
-        PyErr_SetString(PyExc_ValueError, "samples >= 0");
+    if (samples < 0 || samples > MAX_SAMPLES) {
+        PyErr_Format(PyExc_ValueError, "samples is 0..%ld", MAX_SAMPLES);
         goto done;
     }
+    if (!check_weights(w))
+        goto done;
     if (!read_cards(&grid_buf, &pool_buf, grid, pool))
         goto done;
-    PyObject *seq = PySequence_Fast(moves_obj, "moves must be a sequence of (first, second)");
+    PyObject *seq = frozen_seq(moves_obj, "moves must be a sequence of (first, second)");
     if (!seq)
         goto done;
     n_moves = PySequence_Fast_GET_SIZE(seq);
@@ -412,7 +441,7 @@ static PyObject *py_rollout(PyObject *self, PyObject *args)
                           &node_limit))
         return NULL;
     unsigned char grid[CELLS], stock[MAX_STOCK];
-    int ok = read_cards(&grid_buf, &stock_buf, grid, stock);
+    int ok = check_weights(w) && read_cards(&grid_buf, &stock_buf, grid, stock);
     int n = (int)stock_buf.len;
     PyBuffer_Release(&grid_buf);
     PyBuffer_Release(&stock_buf);
@@ -439,7 +468,8 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_playouts",
-                                    "The Quatorze hint's playouts, compiled.", -1, methods};
+                                    "The Quatorze hint's playouts, compiled.", -1, methods,
+                                    NULL,   NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__playouts(void)
 {

@@ -732,6 +732,7 @@ async function loadState() {
   renderChannels();
   renderMemberList();
   renderMe();
+  renderLanguages();
   app.online = app.online || state.online;
   updateReady();
 }
@@ -799,6 +800,7 @@ function setMember(name) {
   app.member = name;
   remember();
   renderMe();
+  renderLanguages();
   renderMemberList();
   hidePopup();
   watch();
@@ -815,6 +817,31 @@ function setChannel(name) {
 }
 
 $("#member").addEventListener("change", (event) => setMember(event.target.value));
+
+// ------------------------------------------------------------------ languages
+
+function renderLanguages() {
+  const state = app.state;
+  if (!state || !state.languages) return;
+  for (const id of ["#member-language", "#guild-language"]) {
+    $(id).replaceChildren(...state.languages.map((l) => new Option(l.name, l.locale)));
+  }
+  $("#guild-language").value = state.guild.locale;
+  const self = state.members.find((m) => m.name === app.member);
+  if (self) $("#member-language").value = self.locale;
+}
+
+async function setLanguage(member, locale) {
+  try {
+    app.state = await api("/api/language", member ? { member, locale } : { locale });
+    renderLanguages();
+  } catch (error) {
+    toast(error.message);
+  }
+}
+
+$("#member-language").addEventListener("change", (event) => setLanguage(app.member, event.target.value));
+$("#guild-language").addEventListener("change", (event) => setLanguage(null, event.target.value));
 
 // ------------------------------------------------------------------ drawers (narrow windows)
 

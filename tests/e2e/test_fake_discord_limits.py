@@ -167,11 +167,30 @@ def test_a_good_command_tree_passes() -> None:
         (command(options=[option("s", 1, options=[option("t", 1)])]), "holding subcommands"),
         (command(options=[option("s", 1), option("x")]), "mixes subcommands"),
         (command(options=[option("Upper")]), "lowercase"),
+        (command(name_localizations={"fr": "Nouvelle partie"}), "name_localizations[fr]"),
+        (command(name_localizations={"xx": "partie"}), "not a Discord locale"),
+        (command(description_localizations={"ja": "説" * 101}), "[ja] is 101"),
+        (command(options=[option(name_localizations={"de": "Haufen"})]), "lowercase"),
+        (
+            command(
+                options=[
+                    option(
+                        choices=[{"name": "c", "value": "v", "name_localizations": {"es-ES": ""}}]
+                    )
+                ]
+            ),
+            "(min 1)",
+        ),
     ],
 )
 def test_each_command_limit_is_enforced(cmd: dict[str, Any], expected: str) -> None:
     problems = limits.check_commands([cmd])
     assert any(expected in p for p in problems), problems
+
+
+def test_localized_names_in_other_scripts_pass() -> None:
+    localized = {"name_localizations": {"ja": "クォーターズ", "es-419": "montones"}}
+    assert limits.check_commands([command(**localized, options=[option(**localized)])]) == []
 
 
 def test_duplicate_command_names_are_refused() -> None:

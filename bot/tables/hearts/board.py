@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.tables.cards import codes_label
-from bot.tables.controller import TableView
+from bot.tables.controller import TableView, channel_language
 from bot.tables.hearts.leaving import result_text
 from bot.tables.hearts.options import HeartsUi
 from bot.tables.screens import Button, Row, Screen, Style
@@ -45,7 +45,9 @@ def board_screen(
         lines.append(f"🏆 {result_text(table, outcome)}")
     else:
         lines.extend(play_lines(table, state, seen))
-    picture = render_hearts_table(view, names(table), bottom=bottom_seat(table))
+    picture = render_hearts_table(
+        view, names(table), bottom=bottom_seat(table), lang=channel_language(table)
+    )
     if outcome is not None:
         rows: tuple[Row, ...] = ((again,),)
     else:

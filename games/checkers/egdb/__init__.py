@@ -59,7 +59,8 @@ from typing import TYPE_CHECKING
 from games.checkers import bitboard as bb
 
 # The compiled solver: mypy reads its stub (_egdbcore.pyi); at run time it is None when setup.py
-# did not build it (no C compiler at install).
+# did not build it (no C compiler at install), or when ``PARLOUR_EGDB_CORE=python`` (read at
+# import) asks for the Python solver and probe.
 if TYPE_CHECKING:
     import games.checkers._egdbcore as _egdbcore
 else:
@@ -67,6 +68,8 @@ else:
         import games.checkers._egdbcore as _egdbcore
     except ImportError:  # pragma: no cover - depends on the installation
         _egdbcore = None
+    if os.environ.get("PARLOUR_EGDB_CORE", "").strip().lower() == "python":
+        _egdbcore = None  # pragma: no cover - the pure-Python CI leg (.ci/c-safety) sets it
 
 WIN, DRAW, LOSS = 1, 0, -1
 FALLBACK_PIECES = 3  # what the build step makes when only the Python solver is there

@@ -1,0 +1,132 @@
+"""Parlour in every member's language, end to end against the fake Discord."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from e2e_helpers import TableRows
+
+from fakediscord import Driver, FakeDiscord
+from fakediscord.limits import COMMAND_NAME_RE
+from games.kabu import State as Kabu
+from i18n import ENGLISH, LANGUAGES
+from render.kabu import render_kabu
+
+# Every Discord locale that reads one of Parlour's languages other than English.
+LOCALIZED = {code for language in LANGUAGES if language is not ENGLISH for code in language.discord}
+
+
+def texts(item: dict[str, Any], where: str = "") -> Iterator[tuple[str, str, dict[str, str]]]:
+    """(where, kind, localizations) of every name, description and choice a synced command
+    holds, its options and subcommands included."""
+    where = f"{where} {item['name']}".strip()
+    yield where, "name", item.get("name_localizations") or {}
+    if "description" in item:
+        yield where, "description", item.get("description_localizations") or {}
+    for choice in item.get("choices", ()):
+        yield f"{where}={choice['value']}", "choice", choice.get("name_localizations") or {}
+    for option in item.get("options", ()):
+        yield from texts(option, where)
+
+
+async def test_the_synced_commands_carry_every_languages_names_and_descriptions(
+    fake: FakeDiscord, start_bot
+) -> None:
+    await start_bot()
+    synced = fake.commands()
+    assert {c["name"] for c in synced} >= {"quarters", "checkers", "kabu", "hearts", "rules"}
+    names = descriptions = 0
+    for command in synced:
+        for where, kind, found in texts(command):
+            assert set(found) <= LOCALIZED, where
+            if kind == "name":
+                # a name the same in a language ("kabu" in French) is left to the English
+                assert all(COMMAND_NAME_RE.match(n) and n == n.lower() for n in found.values())
+                names += bool(found)
+                continue
+            assert all(1 <= len(text) <= 100 for text in found.values()), where
+            if kind == "description":
+                assert set(found) == LOCALIZED, (where, found)
+                descriptions += 1
+    assert names > 40 and descriptions > 50
+    by_name = {c["name"]: c for c in synced}
+    assert by_name["hearts"]["name_localizations"] == {
+        "ja": "ハーツ",
+        "fr": "dame-de-pique",
+        "es-ES": "corazones",
+        "es-419": "corazones",
+        "pt-BR": "copas",
+    }  # German players call it Hearts too
+    assert by_name["checkers"]["name_localizations"]["de"] == "dame"
+    assert by_name["kabu"]["name_localizations"] == {"ja": "カブ"}
+    assert fake.problems() == []
+
+
+async def test_a_refusal_follows_the_members_language_not_the_servers(
+    fake: FakeDiscord, driver: Driver, start_bot
+) -> None:
+    """A Japanese member in a German server is refused in Japanese; an English one in
+    English; a member whose language Parlour lacks, in English too."""
+    fake.world.guild("Parlour Test").locale = "de"
+    driver.user("alice").locale = "ja"
+    driver.user("carol").locale = "ko"
+    await start_bot()
+    await driver.slash("alice", "checkers start", opponent="bob", color="black")
+    board = driver.last_message("games")
+    await driver.click("bob", board, label="Accept")
+
+    illegal = await driver.slash("alice", "checkers move", move="5-9")
+    assert illegal.ephemeral
+    assert illegal.content.startswith("`5-9` はここでは指せません。指せる手：")
+    turn = await driver.slash("bob", "checkers move", move="22-18")
+    assert turn.ephemeral and turn.content == "It is not your turn.", turn.content
+    not_seated = await driver.slash("carol", "game resign")
+    assert not_seated.ephemeral and "not" in not_seated.content
+
+
+async def test_a_japanese_member_plays_kabu_in_a_german_server(
+    fake: FakeDiscord, driver: Driver, start_bot, rows: TableRows
+) -> None:
+    """The table's picture is in the server's language (German) for everyone, and what only
+    she reads is in hers (Japanese)."""
+    fake.world.guild("Parlour Test").locale = "de"
+    driver.user("alice").locale = "ja"
+    await start_bot()
+    lobby = (await driver.slash("alice", "kabu start")).message
+    assert lobby is not None
+    board = (await driver.click("alice", lobby, label="Deal")).message
+    assert board is lobby
+    table = rows.last()
+    assert table.ui["lang"] == "de" and table.state is not None
+    state = Kabu.from_dict(table.state)
+    names = {0: driver.user("alice").name.title()}
+    german = render_kabu(state.view(None), names, "de").png
+    assert await driver.attachment_bytes(board) == german
+    assert german != render_kabu(state.view(None), names, "ja").png
+
+    position = next(label for label in board.button_labels() if label.startswith("2 · "))
+    await driver.click("alice", board, label=position)
+    await driver.click("alice", board, label="Stand")
+    await driver.wait_for(lambda: "Deal again" in board.button_labels())
+    state = Kabu.from_dict(rows.last().state)
+    assert state.is_over()
+    assert await driver.attachment_bytes(board) == render_kabu(state.view(None), names, "de").png
+
+
+async def test_settings_language_sets_what_the_channels_read(
+    driver: Driver, start_bot, rows: TableRows
+) -> None:
+    """Manage Server (olivia owns the server) may choose the boards' language; "the server's
+    language" undoes it."""
+    await start_bot()
+    refused = await driver.slash("bob", "settings", language="Deutsch")
+    assert refused.ephemeral and "Manage Server" in refused.content
+    done = await driver.slash("olivia", "settings", language="Deutsch")
+    assert done.ephemeral and "Idle games" in done.content, done.content
+    await driver.slash("alice", "quatorze start")
+    assert rows.last().ui["lang"] == "de"
+    await driver.slash("alice", "game stop")
+    await driver.slash("olivia", "settings", language="The server's language in Discord")
+    await driver.slash("alice", "quatorze start")
+    assert "lang" not in rows.last().ui  # the server's language in Discord: English here
