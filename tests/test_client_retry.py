@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import io
 from types import SimpleNamespace
 
 import aiohttp
@@ -17,6 +18,7 @@ from bot.client.retry import (
     may_retry,
     post_nonce,
     retrying,
+    rewound,
 )
 from fakediscord.limits import check_nonce
 
@@ -168,3 +170,10 @@ async def test_an_answer_that_failed_is_logged_and_the_work_goes_on(
     assert send.tries == 1 and not clicked.response.is_done()
     [record] = caplog.records
     assert record.levelname == "WARNING" and "could not answer interaction 7" in record.message
+
+
+def test_a_messages_files_are_read_from_their_start_by_each_try() -> None:
+    picture = discord.File(io.BytesIO(b"the board"), filename="board.png")
+    kwargs = {"content": "a board", "files": [picture]}
+    assert picture.fp.read() == b"the board"  # the first try read it
+    assert rewound(kwargs) is kwargs and picture.fp.read() == b"the board"

@@ -217,3 +217,10 @@ async def show_answer(
     if isinstance(message, discord.InteractionMessage):
         return message
     return await retrying(interaction.original_response)
+
+
+def rewound(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """``kwargs`` of a message, its files rewound: each try of a request reads them anew."""
+    for file in kwargs.get("files", ()):
+        file.reset()
+    return kwargs

@@ -362,6 +362,28 @@ async def test_a_click_whose_answer_was_lost_is_checked_not_repeated(
     settled(fake, bot)
 
 
+@pytest.mark.parametrize(
+    "fault",
+    [{"status": 500, "after_processing": True}, {"disconnect": True}],
+    ids=["500 after processing", "dropped before processing"],
+)
+async def test_a_refusal_whose_answer_was_lost_is_shown_once(
+    fake: FakeDiscord, driver: Driver, start_bot: Any, fault: dict
+) -> None:
+    """Bob clicks on Alice's game: the private refusal's callback lost its answer. Sent again,
+    it meets "already acknowledged" (taken as success, nothing logged) or goes through."""
+    bot = await start_checked(fake, start_bot)
+    board = await start_vs_computer(driver, piles=FOUR_PILES)
+    armed = fake.faults.rest(CALLBACK, **fault)
+    await driver.click("bob", board, label="1·1")
+    assert armed.spent
+    await within(driver, "the refusal", lambda: driver.ephemerals("bob"), RETRY_WINDOW)
+    await alice_moves(driver, board)  # the game goes on
+    await bot.stop()
+    assert len(driver.ephemerals("bob")) == 1 and not driver.ephemerals("alice")
+    settled(fake, bot)
+
+
 # -- follow-up and webhook edit: the answer after a defer ------------------------------------
 
 
