@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.drawing import draw
 from bot.tables.controller import Context, Controller, Intent, TableView, UiState
 from bot.tables.pictures import Replay
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
@@ -113,7 +114,7 @@ class QuartersController(Controller[State, QuartersUi]):
                 lines.append(
                     f"<@{seat.user_id}> to move — select coins of one pile, then **Remove Coins**."
                 )
-        picture = render_quarters(view, selected, names)
+        picture = draw(render_quarters, view, selected, names)
         if outcome:
             rows: tuple[Row, ...] = (self.finished_row(),)
         else:
