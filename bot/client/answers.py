@@ -13,7 +13,7 @@ import discord
 
 from bot.client.common import send_private
 from bot.client.components import message_kwargs
-from bot.client.retry import CHANNEL, answer, show_on_message
+from bot.client.retry import CHANNEL, Dress, answer, show_on_message
 from bot.client.retry import post as post_once
 from bot.ops import interactions
 from bot.tables.core.events import (
@@ -48,11 +48,13 @@ class Showing:
     def done(self) -> bool:
         return self.interaction.response.is_done()
 
-    async def edit_clicked(self, screen: Screen) -> bool:
+    async def edit_clicked(self, screen: Screen, dress: Dress | None = None) -> bool:
         """Replace the message the member clicked on (the board, or their private message);
         whether it was (see :func:`bot.client.retry.show_on_message`)."""
-        answer = self.answer
-        return await show_on_message(self.interaction, screen, answer.table_id, answer.version)
+        answer, interaction = self.answer, self.interaction
+        if dress is None:
+            return await show_on_message(interaction, screen, answer.table_id, answer.version)
+        return await show_on_message(interaction, screen, answer.table_id, answer.version, dress)
 
     async def answer_with(self, make: Callable[[], dict[str, Any]]) -> bool:
         """The interaction's first answer, a new message (checked, not blindly repeated;
@@ -71,6 +73,8 @@ async def show(
     """Show every event of ``answer``; an interaction nothing answered gets a short "Done."."""
     interactions.note(table=answer.table_id, outcome="refused" if answer.error else "applied")
     showing = Showing(bot, interaction, answer, new_board)
+    if answer.error or answer.board is None:
+        await bot.refresh_clicked_board(interaction)  # where only clicks update it
     refused = [e for e in answer.events if isinstance(e, Refused)]
     if refused:
         await refuse(showing, refused[0])
@@ -136,7 +140,7 @@ async def board(showing: Showing, event: BoardChanged) -> None:
             (replace(event, message_id=message.id),), answer.table_id, answer.version
         )
         channel_id = interaction.channel_id
-        if await showing.edit_clicked(event.screen):
+        if await showing.edit_clicked(event.screen, lambda kw: bot.board_kwargs(interaction, kw)):
             state = (channel_id, on_message) if channel_id else None
             bot.board_edits.shown(message.id, answer.version, state)
         else:  # the move is made all the same: the board is brought up to date by the channel
@@ -187,8 +191,9 @@ async def post(showing: Showing, event: Posted, index: int) -> None:
         lambda: message_kwargs(event.screen, None, None)
     ):
         return
-    channel = showing.interaction.channel
-    if isinstance(channel, discord.abc.Messageable):
+    channel_id = showing.interaction.channel_id
+    if channel_id:  # through the bot: a game's thread posts to its channel, a group DM
+        channel = showing.bot.get_partial_messageable(channel_id)  # follows up
         await post_once(channel, event.screen, "interaction", showing.interaction.id, index)
 
 

@@ -13,12 +13,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.client import answers, commands, daily_commands, guard, privacy_commands
+from bot.client import answers, commands, daily_commands, guard, places, privacy_commands
 from bot.client.boards import BoardMessages
 from bot.client.common import member_of, send_private
 from bot.client.components import TableButton, TableSelect
 from bot.client.hands import Hands
 from bot.client.operations import OpsHooks, command_names
+from bot.client.outside import OutsidePlaces, Tokens
 from bot.client.retry import answer, post
 from bot.client.translator import CatalogueTranslator
 from bot.config import Config
@@ -79,6 +80,8 @@ class ParlourTree(app_commands.CommandTree["ParlourBot"]):
             if interaction.type is discord.InteractionType.application_command:
                 await send_private(interaction, STOPPING)
 
+    interaction_check = places.tree_check
+
     async def on_error(
         self, interaction: discord.Interaction[ParlourBot], error: app_commands.AppCommandError
     ) -> None:
@@ -99,7 +102,7 @@ async def open_service(config: Config) -> TableService:
     return TableService(db, ai=AiRunner(config.ai_workers))
 
 
-class ParlourBot(OpsHooks, BoardMessages, discord.Client):
+class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
     """Holds the table service; everything game-specific is in ``bot.tables``.
 
     :func:`run` opens the service and hands it in; without one (the playground builds the bot
@@ -115,7 +118,9 @@ class ParlourBot(OpsHooks, BoardMessages, discord.Client):
             **shard_options(config),
         )
         self.config = config
-        self.tree = ParlourTree(self)
+        self.outside_tokens = Tokens()
+        self.game_threads: dict[int, int] = {}  # a game's thread -> its channel
+        self.tree = ParlourTree(self, **places.tree_defaults())
         self.service: TableService
         if service is not None:
             self.service = service
@@ -227,10 +232,7 @@ class ParlourBot(OpsHooks, BoardMessages, discord.Client):
         version: int | None,
         action: str,
     ) -> None:
-        if interaction.guild_id is None:
-            interactions.note(outcome="refused")
-            await send_private(interaction, "Parlour games are played in server channels.")
-            return
+        self.outside_tokens.note(interaction)
         who = member_of(interaction)
         accepted = Acceptance()  # a slow click is deferred once it passed the table's checks
         origin = guard.origin_of(interaction)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -17,6 +17,7 @@ from bot.client.retry import post, show_answer
 from bot.tables.core.events import Answer
 
 if TYPE_CHECKING:
+    from bot.client.outside import Tokens
     from bot.tables.service import TableService
 
 log = logging.getLogger("parlour")
@@ -29,12 +30,17 @@ class BoardMessages:
 
     service: TableService
     board_edits: BoardEdits[tuple[int, Answer]]
+    outside_tokens: Tokens  # see bot.client.outside
 
     if TYPE_CHECKING:  # discord.Client's, which the bot's client also is
 
         def get_partial_messageable(
             self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
         ) -> discord.PartialMessageable: ...
+
+        def board_kwargs(
+            self, interaction: discord.Interaction[Any], kwargs: dict[str, Any]
+        ) -> dict[str, Any]: ...
 
     def init_boards(self) -> None:
         self.board_edits = BoardEdits(self._send_board_edit)
@@ -44,9 +50,16 @@ class BoardMessages:
         the deferred message becomes the board: an edit, the same however often it is sent
         (a follow-up repeated after its answer was lost would be a second board)."""
         assert answer.board is not None
-        shown = await show_answer(interaction, answer.board, answer.table_id, answer.version)
+        shown = await show_answer(
+            interaction,
+            answer.board,
+            answer.table_id,
+            answer.version,
+            lambda kwargs: self.board_kwargs(interaction, kwargs),
+        )
         message_id = shown.id
         old = answer.board_message_id
+        self.outside_tokens.owns(message_id, interaction)
         if answer.table_id is not None:
             await self.service.board_posted(answer.table_id, message_id)
         if old and old != message_id and interaction.channel_id:
@@ -83,7 +96,8 @@ class BoardMessages:
         age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
         # a repost is named by the message it replaces, so a repeated try posts it once
         again = ("board", message_id, answer.version or 0)
-        if age > REPOST_AFTER and board.rows:
+        outside = channel_id in self.outside_tokens.outside  # no reposts: only edits reach it
+        if age > REPOST_AFTER and board.rows and not outside:
             message = await post(
                 channel, board, *again, table_id=answer.table_id, version=answer.version
             )

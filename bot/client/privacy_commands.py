@@ -14,6 +14,7 @@ import re
 import discord
 from discord import app_commands
 
+from bot.client.places import SERVER_ONLY
 from bot.ops import interactions
 from bot.ops import privacy as words
 from bot.ops.drain import Stopping
@@ -121,7 +122,7 @@ def privacy_group() -> app_commands.Group:
     group = app_commands.Group(
         name="privacy",
         description="What Parlour stores about you, and erasing it.",
-        guild_only=True,
+        allowed_contexts=SERVER_ONLY,
     )
 
     @group.command(name="show", description="See (privately) what Parlour stores about you here.")

@@ -176,15 +176,26 @@ async def post(
     )
 
 
+Dress = Callable[[dict[str, Any]], dict[str, Any]]  # a message's arguments, completed
+
+
+def _as_is(kwargs: dict[str, Any]) -> dict[str, Any]:
+    return kwargs
+
+
 async def show_on_message(
-    interaction: discord.Interaction, screen: Screen, table_id: int | None, version: int | None
+    interaction: discord.Interaction,
+    screen: Screen,
+    table_id: int | None,
+    version: int | None,
+    dress: Dress = _as_is,
 ) -> bool:
-    """Show ``screen`` on the message the member clicked (through the deferred answer, when the
-    interaction was deferred); whether it was shown. Sent again as long as it may be: it is the
-    same edit however often it is sent."""
+    """Show ``screen`` (its arguments passed through ``dress``) on the message the member
+    clicked (through the deferred answer, when the interaction was deferred); whether it was
+    shown. Sent again as long as it may be: it is the same edit however often it is sent."""
 
     def kwargs() -> dict[str, Any]:
-        return message_kwargs(screen, table_id, version, editing=True)
+        return dress(message_kwargs(screen, table_id, version, editing=True))
 
     if not interaction.response.is_done():
         edit = interaction.response.edit_message
@@ -198,20 +209,25 @@ async def show_on_message(
 
 
 async def show_answer(
-    interaction: discord.Interaction, screen: Screen, table_id: int | None, version: int | None
+    interaction: discord.Interaction,
+    screen: Screen,
+    table_id: int | None,
+    version: int | None,
+    dress: Dress = _as_is,
 ) -> discord.InteractionMessage:
-    """Answer with ``screen`` as a new message and return it. After a defer the deferred
-    message ("thinking…") becomes the answer: an edit, the same however often it is sent,
-    where a follow-up repeated after its answer was lost would be a second message."""
+    """Answer with ``screen`` (its arguments passed through ``dress``) as a new message and
+    return it. After a defer the deferred message ("thinking…") becomes the answer: an edit,
+    the same however often it is sent, where a follow-up repeated after its answer was lost
+    would be a second message."""
     if interaction.response.is_done():
         return await retrying(
             lambda: interaction.edit_original_response(
-                **message_kwargs(screen, table_id, version, editing=True)
+                **dress(message_kwargs(screen, table_id, version, editing=True))
             )
         )
     send = interaction.response.send_message
     callback = await answering(
-        interaction, lambda: send(**message_kwargs(screen, table_id, version)), CHANNEL
+        interaction, lambda: send(**dress(message_kwargs(screen, table_id, version))), CHANNEL
     )
     message = callback and callback.resource
     if isinstance(message, discord.InteractionMessage):
