@@ -3,6 +3,7 @@
 
 import discord
 
+from bot.client.components import ControlsView
 from bot.client.translator import CatalogueTranslator
 from bot.tables.controller import Controller
 from bot.tables.pictures import draw_hearts_totals
@@ -23,6 +24,7 @@ HeartsView.points_this_hand, HeartsView.my_pass, HeartsView.pass_to, HeartsView.
 checks.ROLE  # Discord's option types, listed in full
 discord.InteractionResponse._response_type  # read by is_done(); set by bot.client.retry
 CatalogueTranslator.translate  # discord.py's hook, called for each command string at sync
+ControlsView.is_dispatchable  # discord.py's hook: False keeps a view out of its view store
 # Set by tests, read by the fake Discord (which vulture does not read, as mypy does not).
 FakeDiscord.response_deadline, FakeDiscord.recommended_shards
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -13,7 +14,15 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.client import answers, commands, daily_commands, guard, places, privacy_commands
+from bot.client import (
+    answers,
+    commands,
+    daily_commands,
+    guard,
+    outage,
+    places,
+    privacy_commands,
+)
 from bot.client.boards import BoardMessages
 from bot.client.common import member_of, send_private
 from bot.client.components import TableButton, TableSelect
@@ -31,7 +40,7 @@ from bot.tables.ai import AiRunner
 from bot.tables.core.events import Answer
 from bot.tables.service import TableService
 from i18n.translations import preload
-from storage import Database, TableStatus
+from storage import Database, StoreUnavailable, TableStatus
 
 log = logging.getLogger("parlour")
 
@@ -85,11 +94,8 @@ class ParlourTree(app_commands.CommandTree["ParlourBot"]):
     async def on_error(
         self, interaction: discord.Interaction[ParlourBot], error: app_commands.AppCommandError
     ) -> None:
-        interactions.note(outcome="error")
-        log.exception(
-            "command %s failed", interaction.command and interaction.command.name, exc_info=error
-        )
-        await send_private(interaction, "Something went wrong on our side; please try again.")
+        name = interaction.command and interaction.command.name
+        await outage.answer_failure(interaction, error, f"command {name}")
 
 
 async def open_service(config: Config) -> TableService:
@@ -244,10 +250,9 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
                 accepted=accepted,
             )
             await self.show_answer(interaction, answer)
-        except Exception:
-            interactions.note(outcome="error")
-            log.exception("action %r on table %s failed", action.partition("=")[0], table_id)
-            await send_private(interaction, "Something went wrong on our side; please try again.")
+        except Exception as exc:
+            what = f"action {action.partition('=')[0]!r} on table {table_id}"
+            await outage.answer_failure(interaction, exc, what)
 
     async def on_unknown_control(self, interaction: discord.Interaction) -> None:
         """A component whose custom_id (or values) no table control has: refuse it privately."""
@@ -356,6 +361,9 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
             return
         except asyncio.CancelledError:
             raise
+        except StoreUnavailable:  # played once the database is back
+            retry = functools.partial(self.start_computer, table_id, channel_id)
+            self.spawn(outage.when_store_back(self.service.db.schema_version, retry))
         except Exception:
             log.exception("computer turn on table %s failed", table_id)
 
@@ -380,6 +388,8 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
                         await post(channel, screen, "table", table.id, answer.version or 0, index)
                 if answer.ai_next and answer.table_id is not None:
                     self.start_computer(answer.table_id, table.channel_id)
+        except StoreUnavailable as exc:  # the next sweep does it
+            log.warning("sweep skipped: the database is away (%s)", exc)
         except Exception:
             log.exception("sweep failed")
         try:
