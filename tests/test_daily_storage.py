@@ -160,3 +160,20 @@ async def test_retention_erases_direct_message_attempts_of_members_gone_that_lon
         assert await purge_direct_daily(db, month, DAY + 20 * 86400 + month) == 2
     finally:
         await db.close()
+
+
+async def test_the_bots_regular_purge_erases_old_direct_message_attempts(db_path):
+    from bot.ops.departures import Departures
+
+    db = await Database.open(db_path)
+    try:
+        attempt, _ = await start(db.daily, user=1, guild=0)
+        now = [DAY + 60 + 29 * 86400]
+        departures = Departures(db, 30, stop_tables=lambda ids: None, clock=lambda: now[0])
+        await departures.purge()
+        assert await db.daily.get(attempt.id)  # 29 days: kept
+        now[0] += 86400
+        await departures.purge()
+        assert await db.daily.get(attempt.id) is None
+    finally:
+        await db.close()
