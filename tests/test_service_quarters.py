@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 
 from support import member
 
+import bot.tables.quarters as quarters_controller
 from bot.ops.dbtiming import instrument
 from bot.tables.ai import AiRunner
 from bot.tables.registry import controllers
@@ -267,3 +269,19 @@ async def test_a_click_and_the_computers_reply_each_read_the_table_once_and_save
     reply = await service.play_computer(reply.table_id)
     assert calls == ["get_table", "save_table"]  # Quarters' computer decides under the lock
     assert reply is not None and "to move" in reply.board.content
+
+
+async def test_a_quarters_click_handled_on_the_loop_never_draws_there(service, monkeypatch):
+    drawn_on: list[str] = []
+    real_draw = quarters_controller.draw
+
+    def watched(*args, **kwargs):
+        drawn_on.append(threading.current_thread().name)
+        return real_draw(*args, **kwargs)
+
+    monkeypatch.setattr(quarters_controller, "draw", watched)
+    loop_thread = threading.current_thread().name
+    reply = await service.start(ALICE, "quarters", {"piles": "5,5,5,5"})
+    reply = await take(service, ALICE, reply, 1, 2)
+    await service.act(ALICE, reply.table_id, reply.version, "secret")
+    assert drawn_on and loop_thread not in drawn_on
