@@ -166,7 +166,7 @@ class TableService(ComputerTurns):
                 return await self.ended(table, state, outcome, RESIGN_RACED)
             intent = handled
         elif name in (confirm.ASK, confirm.CANCEL):  # the one question before ending a game
-            intent = controller.confirming(ctx)
+            intent = rules.confirming(controller, ctx)
         elif name == "m":  # a move typed or chosen as it is: nothing for the controller to do
             intent = Intent(move=arg)
             rules.carry_out(ctx, intent)
