@@ -198,6 +198,9 @@ class Controller(Generic[S, U]):
     # Seconds a member may take on their turn before the computer plays for them (None: never).
     turn_timeout: ClassVar[float | None] = None
     lobby_seconds: ClassVar[float] = 5 * 60  # how long a challenge or lobby waits
+    # handle() takes microseconds and neither draws nor computes (no ctx.compute): the shell
+    # calls it on the event loop, without a worker thread's round trip.
+    light: ClassVar[bool] = False
     # Actions anyone in the channel may use, and actions any seated player may use at any time.
     public_actions: ClassVar[frozenset[str]] = frozenset()
     seated_actions: ClassVar[frozenset[str]] = frozenset({"resign"})
