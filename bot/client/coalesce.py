@@ -175,9 +175,10 @@ class BoardEdits(Generic[T]):
         once it has ended, in case it landed after the answer.
 
         ``seen``: the version the member clicked on. Discord showed it before the click, so an
-        edit up to that version has landed and cannot land after the answer: it is neither
-        stopped nor followed by the answer's state (under load the bot often reads an edit's
-        reply only after the member has already clicked on the board it made)."""
+        edit up to that version has landed: it is still stopped (discord.py may be about to
+        repeat it), but not followed by the answer's state, which would be one more channel
+        request for every click under load (the bot then reads an edit's reply only after the
+        member has already clicked on the board it made)."""
         board = self._boards.setdefault(message_id, _Board())
         if seen is not None and (board.landed is None or seen > board.landed):
             board.landed = seen
@@ -186,12 +187,7 @@ class BoardEdits(Generic[T]):
             if state is not None:
                 board.shown_state = state
                 sending = board.sending
-                in_flight = board.sending_version
-                if (
-                    sending is not None
-                    and _older(in_flight, version)
-                    and not _has_landed(board, in_flight)
-                ):
+                if sending is not None and _older(board.sending_version, version):
                     sending.cancel()
         self._prune()
 
