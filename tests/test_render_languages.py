@@ -37,3 +37,21 @@ def test_japanese_wraps_between_characters_and_keeps_punctuation_on_its_line():
     assert len(lines) > 1 and "".join(lines) == text
     assert all(text_width(line, 18) <= 160 for line in lines)
     assert not any(line.startswith(("、", "。")) for line in lines)
+
+
+def test_the_quarters_and_checkers_alt_texts_are_in_the_pictures_language():
+    from games.checkers import State as Checkers
+    from games.quarters import State as Quarters
+    from render.checkers import render_checkers
+    from render.quarters import render_quarters
+
+    quarters = Quarters.new((3, 5, 7))
+    quarters.apply(0, "3-2")
+    german = render_quarters(quarters.view(1), lang="de").description
+    assert german.startswith("Quarters, übrige Münzen: Haufen 1: 3 Münzen")
+    assert "Der letzte Zug nahm 2 vom Haufen 3." in german
+    checkers = Checkers.new("B:W14,23,K30,20:B9,K1,5,6")
+    checkers.apply(0, "9x18x27")
+    japanese = render_checkers(checkers.view(1), lang="ja").description
+    assert japanese.startswith("赤の番です。") and "前の手は9x18x27（14,23を取った）。" in japanese
+    assert "b: 5,6,27." in japanese  # the pieces' letters are notation, the same everywhere

@@ -81,7 +81,7 @@ def _picture(make: Callable[[], Picture]) -> Draw:
 # -- boards ------------------------------------------------------------------------------------
 
 
-def _quarters() -> dict[str, Draw]:
+def _quarters(lang: str = "en") -> dict[str, Draw]:
     start = Quarters.new((3, 5, 7))
     widest = Quarters.new((9, 9, 9, 9, 9))
     moved = Quarters.new((3, 5, 7))
@@ -89,14 +89,18 @@ def _quarters() -> dict[str, Draw]:
     over = Quarters.new((1, 1))
     over.apply(0, "1-1")
     return {
-        "start": _picture(lambda: render_quarters(start.view(None), names=(WIDE, COMPUTER))),
-        "widest": _picture(lambda: render_quarters(widest.view(None), selected={(5, 8), (5, 9)})),
-        "moved": _picture(lambda: render_quarters(moved.view(1), selected={(2, 1)})),
-        "over": _picture(lambda: render_quarters(over.view(None))),
+        "start": _picture(
+            lambda: render_quarters(start.view(None), names=(WIDE, COMPUTER), lang=lang)
+        ),
+        "widest": _picture(
+            lambda: render_quarters(widest.view(None), selected={(5, 8), (5, 9)}, lang=lang)
+        ),
+        "moved": _picture(lambda: render_quarters(moved.view(1), selected={(2, 1)}, lang=lang)),
+        "over": _picture(lambda: render_quarters(over.view(None), lang=lang)),
     }
 
 
-def _checkers() -> dict[str, Draw]:
+def _checkers(lang: str = "en") -> dict[str, Draw]:
     start = Checkers.new()
     capture = Checkers.new("B:W14,23,K30,20:B9,K1,5,6")
     capture.apply(0, "9x18x27")
@@ -113,12 +117,12 @@ def _checkers() -> dict[str, Draw]:
     for move in sample_checkers_moves(60, seed=4):
         long_game.apply(long_game.to_act()[0], move)
     return {
-        "start": _picture(lambda: render_checkers(start.view(None))),
-        "capture-flipped": _picture(lambda: render_checkers(capture.view(1), flip=True)),
-        "draw-offer": _picture(lambda: render_checkers(offer.view(None))),
-        "won": _picture(lambda: render_checkers(won.view(None))),
-        "draw": _picture(lambda: render_checkers(agreed.view(None))),
-        "long-game": _picture(lambda: render_checkers(long_game.view(None))),
+        "start": _picture(lambda: render_checkers(start.view(None), lang=lang)),
+        "capture-flipped": _picture(lambda: render_checkers(capture.view(1), flip=True, lang=lang)),
+        "draw-offer": _picture(lambda: render_checkers(offer.view(None), lang=lang)),
+        "won": _picture(lambda: render_checkers(won.view(None), lang=lang)),
+        "draw": _picture(lambda: render_checkers(agreed.view(None), lang=lang)),
+        "long-game": _picture(lambda: render_checkers(long_game.view(None), lang=lang)),
     }
 
 
@@ -270,7 +274,7 @@ GROUPS = {
     "replay": _replays,
 }
 # The pictures whose words are translated so far, drawn in every other language too.
-IN_EVERY_LANGUAGE = {"kabu": _kabu, "hearts": _hearts}
+IN_EVERY_LANGUAGE = {"quarters": _quarters, "checkers": _checkers, "kabu": _kabu, "hearts": _hearts}
 CASES: dict[str, Draw] = {
     f"{group}:{kind}": draw for group, make in GROUPS.items() for kind, draw in make().items()
 } | {

@@ -6,7 +6,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.tables.controller import Context, Controller, Intent, TableView, UiState
+from bot.tables.controller import (
+    Context,
+    Controller,
+    Intent,
+    TableView,
+    UiState,
+    channel_language,
+)
 from bot.tables.pictures import Replay
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
 from bot.tables.spec import GameSpec
@@ -112,7 +119,7 @@ class QuartersController(Controller[State, QuartersUi]):
                 lines.append(
                     f"<@{seat.user_id}> to move — select coins of one pile, then **Remove Coins**."
                 )
-        picture = render_quarters(view, selected, names)
+        picture = render_quarters(view, selected, names, lang=channel_language(table))
         if outcome:
             rows: tuple[Row, ...] = (self.finished_row(),)
         else:
