@@ -192,7 +192,8 @@ class _Canvas:
         self.draw.text(big, text, font=typeface, fill=fill, anchor=anchor)
         if recording():
             box = self.draw.textbbox(big, text, font=typeface, anchor=anchor)
-            note_box(text, tuple(v / SS for v in box), size, within)  # type: ignore[arg-type]
+            x0, y0, x1, y1 = (v / SS for v in box)
+            note_box(text, (x0, y0, x1, y1), size, within)
 
     def text_width(self, text: str, size: int = TEXT) -> float:
         return face(size * SS, text).getlength(text) / SS

@@ -62,7 +62,8 @@ def coin_text_box() -> Box:
     label = face(round(COIN * SCALE * COIN_TEXT))
     centre = COIN * SCALE / 2
     left, top, right, bottom = label.getbbox("25", anchor="mm")
-    return tuple((centre + v) / SCALE for v in (left, top, right, bottom))  # type: ignore[return-value]
+    x0, y0, x1, y1 = ((centre + v) / SCALE for v in (left, top, right, bottom))
+    return (x0, y0, x1, y1)
 
 
 @lru_cache(maxsize=4)

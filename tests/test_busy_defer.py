@@ -6,7 +6,7 @@ import asyncio
 from types import SimpleNamespace
 from typing import Any
 
-from bot.client.app import BUSY, ParlourBot
+from bot.client.app import BUSY, Acceptance, ParlourBot
 
 
 class Response:
@@ -41,3 +41,34 @@ async def test_a_busy_bot_defers_at_once() -> None:
     await ParlourBot.within_deadline(bot, command, work(), component=False, ephemeral=True)  # type: ignore[arg-type]
     assert command.response.deferred == [{"thinking": True, "ephemeral": True}]
     assert bot.in_progress == BUSY - 1
+
+
+async def refused_after_a_read() -> str:
+    await asyncio.sleep(0.01)  # the table's checks (one read) refuse: nothing accepted it
+    return "refused"
+
+
+async def accepted_then_slow(accepted: Acceptance, private: bool) -> str:
+    accepted(private)
+    await asyncio.sleep(0.05)
+    return "done"
+
+
+async def test_a_busy_bot_answers_a_refused_click_itself_instead_of_deferring_an_update() -> None:
+    bot = SimpleNamespace(in_progress=BUSY - 1)
+    click = SimpleNamespace(response=Response())
+    accepted = Acceptance()
+    answer = await ParlourBot.within_deadline(  # type: ignore[arg-type]
+        bot, click, refused_after_a_read(), component=True, accepted=accepted
+    )
+    assert answer == "refused" and click.response.deferred == []  # answered privately after
+
+
+async def test_a_slow_click_is_deferred_once_accepted_privately_when_its_answer_is() -> None:
+    bot = SimpleNamespace(in_progress=BUSY - 1)
+    for private, deferred in ((True, {"thinking": True, "ephemeral": True}), (False, {})):
+        click = SimpleNamespace(response=Response())
+        accepted = Acceptance()
+        work = accepted_then_slow(accepted, private)
+        await ParlourBot.within_deadline(bot, click, work, component=True, accepted=accepted)  # type: ignore[arg-type]
+        assert click.response.deferred == [deferred]

@@ -25,8 +25,9 @@ from limits import assert_fits_discord
 
 from bot.client import customid
 from bot.tables.ai import AiRunner
+from bot.tables.core.events import Answer
 from bot.tables.registry import controllers
-from bot.tables.screens import Reply, Screen, Select
+from bot.tables.screens import Screen, Select
 from bot.tables.service import Member, TableService
 from bot.tables.trust import Origin
 from storage import Database
@@ -89,7 +90,7 @@ def controls(screen: Screen | None, where: str) -> list[tuple[str, bool, str]]:
     return found
 
 
-def check_screens(reply: Reply, before: dict | None, after: dict | None, kind: str) -> None:
+def check_screens(reply: Answer, before: dict | None, after: dict | None, kind: str) -> None:
     for screen in (reply.board, reply.private, *reply.posts):
         if screen is not None:
             assert_fits_discord(screen)
@@ -99,7 +100,7 @@ def check_screens(reply: Reply, before: dict | None, after: dict | None, kind: s
         assert not leaked([reply.private], states, 0), "another seat's card in Alice's screen"
 
 
-async def open_table(service: TableService, kind: str, channel: int) -> tuple[Reply, int]:
+async def open_table(service: TableService, kind: str, channel: int) -> tuple[Answer, int]:
     alice = Member(ALICE, "Alice", GUILD, channel)
     options = {"level": "beginner", "delay": 0} if kind == "hearts" else {}
     reply = await service.start(alice, kind, options)

@@ -9,7 +9,8 @@ from hearts_leaks import leaked
 from support import member
 
 import bot.tables.hearts.board as hearts_board
-from bot.tables.screens import Button, Reply, Select, Style
+from bot.tables.core.events import Answer
+from bot.tables.screens import Button, Select, Style
 from games.hearts import State
 from render.hearts import render_hearts_table
 from storage import TableStatus
@@ -49,7 +50,7 @@ class Game:
     async def table(self):
         return await self.service.db.get_table(self.table_id)
 
-    async def check(self, reply: Reply, seat: int | None = None) -> Reply:
+    async def check(self, reply: Answer, seat: int | None = None) -> Answer:
         assert reply.error is None, reply.error
         self.table_id = reply.table_id
         table = await self.table()
@@ -65,7 +66,7 @@ class Game:
         self.posts += reply.posts
         return reply
 
-    async def open(self, host=ALICE, *joiners, **options) -> Reply:
+    async def open(self, host=ALICE, *joiners, **options) -> Answer:
         options = {"level": "beginner", "delay": 0, **options}
         reply = await self.check(await self.service.start(host, "hearts", options))
         for joiner in joiners:
@@ -75,13 +76,13 @@ class Game:
         reply = await self.service.act(host, reply.table_id, reply.version, "start")
         return await self.check(reply)
 
-    async def computers(self, reply: Reply) -> Reply:
+    async def computers(self, reply: Answer) -> Answer:
         if not reply.ai_next:
             return reply
         last = await self.service.play_computer(self.table_id, self._checked)
         return reply if last is None else last
 
-    async def _checked(self, reply: Reply) -> None:
+    async def _checked(self, reply: Answer) -> None:
         await self.check(reply)
 
     async def waiting_member(self):
@@ -94,15 +95,15 @@ class Game:
                 return MEMBERS[table.seats[seat].user_id], seat
         return None, None
 
-    async def hand(self, who, seat: int) -> Reply:
+    async def hand(self, who, seat: int) -> Answer:
         """Press **Your hand** (any board version), as ``who`` at ``seat``."""
         return await self.check(await self.service.act(who, self.table_id, None, "hand"), seat)
 
-    async def choose(self, who, seat: int, values: list[str], select: Select) -> Reply:
+    async def choose(self, who, seat: int, values: list[str], select: Select) -> Answer:
         action = f"{select.action}={','.join(values)}"
         return await self.check(await self.service.act(who, self.table_id, None, action), seat)
 
-    async def play_to_the_end(self, reply: Reply, greedy: set[int] = frozenset()) -> Reply:
+    async def play_to_the_end(self, reply: Answer, greedy: set[int] = frozenset()) -> Answer:
         """Members play through their private hands: they pass their three first cards and play
         their first legal card (members in ``greedy`` their last: they take tricks)."""
         while True:

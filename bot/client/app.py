@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import datetime as dt
 import hashlib
 import json
 import logging
 import signal
 from typing import Any
 
-import aiohttp
 import discord
 from discord import app_commands
 
-from bot.client import commands, daily_commands, guard, privacy_commands
-from bot.client.coalesce import BoardEdits
+from bot.client import answers, commands, daily_commands, guard, privacy_commands
+from bot.client.boards import BoardMessages
 from bot.client.common import member_of, send_private
 from bot.client.components import TableButton, TableSelect, message_kwargs
 from bot.client.hands import Hands
@@ -28,21 +26,32 @@ from bot.ops.dbtiming import instrument
 from bot.ops.drain import Drain, Stopping
 from bot.ops.interactions import Tracker
 from bot.tables.ai import AiRunner
-from bot.tables.screens import Reply
+from bot.tables.core.events import Answer
 from bot.tables.service import TableService
-from i18n import _, render
 from i18n.translations import preload
 from storage import Database, TableStatus
 
 log = logging.getLogger("parlour")
 
 DEFER_AFTER = 2.0  # seconds: answer Discord within its 3 s, deferring if work takes longer
-REPOST_AFTER = dt.timedelta(minutes=50)  # edits of old channel messages have their own quota
 SWEEP_EVERY = 60.0
 BUSY = 10  # interactions in progress at once from which the bot defers each at once
 FLUSH_TIMEOUT = 5.0  # seconds a closing bot waits for the boards' queued edits
-BOARD_FIRST_WAIT = 0.5  # seconds a member's answer waits for a board edit that can go at once
+ACCEPT_WAIT = 0.5  # seconds a slow click may wait more to be accepted before it is deferred
 STOPPING = "Parlour is restarting; try again in a few seconds."
+
+
+class Acceptance:
+    """Told by the table service once a click passed its checks, and whether its answer is
+    private (see :meth:`bot.tables.service.TableService.act`)."""
+
+    def __init__(self) -> None:
+        self.event = asyncio.Event()
+        self.private = False
+
+    def __call__(self, private: bool) -> None:
+        self.private = private
+        self.event.set()
 
 
 class ParlourTree(app_commands.CommandTree["ParlourBot"]):
@@ -80,7 +89,7 @@ async def open_service(config: Config) -> TableService:
     return TableService(db, ai=AiRunner(config.ai_workers))
 
 
-class ParlourBot(OpsHooks, discord.Client):
+class ParlourBot(OpsHooks, BoardMessages, discord.Client):
     """Holds the table service; everything game-specific is in ``bot.tables``.
 
     :func:`run` opens the service and hands it in; without one (the playground builds the bot
@@ -103,7 +112,7 @@ class ParlourBot(OpsHooks, discord.Client):
         self._computer_tasks: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
         self.in_progress = 0  # interactions being worked on (see within_deadline)
-        self.board_edits: BoardEdits[tuple[int, Reply]] = BoardEdits(self._send_board_edit)
+        self.init_boards()
 
     async def setup_hook(self) -> None:
         if not hasattr(self, "service"):
@@ -212,16 +221,16 @@ class ParlourBot(OpsHooks, discord.Client):
             await send_private(interaction, "Parlour games are played in server channels.")
             return
         who = member_of(interaction)
-        # A replay may take seconds to draw: if so, show the member a private "thinking…".
-        drawing = action == "replay"
+        accepted = Acceptance()  # a slow click is deferred once it passed the table's checks
+        origin = guard.origin_of(interaction)
         try:
-            reply = await self.within_deadline(
+            answer = await self.within_deadline(
                 interaction,
-                self.service.act(who, table_id, version, action, guard.origin_of(interaction)),
-                component=not drawing,
-                ephemeral=drawing,
+                self.service.act(who, table_id, version, action, origin, accepted),
+                component=True,
+                accepted=accepted,
             )
-            await self.deliver(interaction, reply)
+            await self.show_answer(interaction, answer)
         except Exception:
             interactions.note(outcome="error")
             log.exception("action %r on table %s failed", action.partition("=")[0], table_id)
@@ -253,195 +262,46 @@ class ParlourBot(OpsHooks, discord.Client):
         *,
         component: bool,
         ephemeral: bool = False,
-    ) -> Reply:
+        accepted: Acceptance | None = None,
+    ) -> Answer:
         """Run ``work``; if it takes longer than :data:`DEFER_AFTER`, defer the interaction.
 
         When the bot is busy (:data:`BUSY` interactions or more in progress), it defers at once:
         under load the event loop runs late, and a timer of 2 s could fire after Discord's 3 s.
+        A click with ``accepted`` is deferred only once the table accepted it (or
+        :data:`ACCEPT_WAIT` later): a refusal is answered privately, never by an update of the
+        message; an action that answers privately (a hint) is deferred privately.
         """
         task = asyncio.ensure_future(work)
         self.in_progress += 1
         try:
             wait = 0.0 if self.in_progress >= BUSY else DEFER_AFTER
             done, _ = await asyncio.wait({task}, timeout=wait) if wait else (set(), set())
-            if not done and not task.done() and not interaction.response.is_done():
-                if component:
+            if not done and accepted is not None and not accepted.event.is_set():
+                waiter = asyncio.ensure_future(accepted.event.wait())
+                await asyncio.wait(
+                    {task, waiter}, timeout=ACCEPT_WAIT, return_when=asyncio.FIRST_COMPLETED
+                )
+                waiter.cancel()
+            private = accepted is not None and accepted.private
+            if not task.done() and not interaction.response.is_done():
+                if component and not private:
                     await interaction.response.defer()
                 else:
-                    await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+                    await interaction.response.defer(thinking=True, ephemeral=ephemeral or private)
             return await task
         finally:
             self.in_progress -= 1
 
-    async def deliver(
+    async def show_answer(
         self,
         interaction: discord.Interaction[ParlourBot],
-        reply: Reply,
+        answer: Answer,
         *,
         new_board: bool = False,
     ) -> None:
-        """Show a :class:`Reply`: refusals and private screens only to the member, the board
-        edited in place (or posted), posts to the channel, then the computer's turns."""
-        interactions.note(table=reply.table_id, outcome="refused" if reply.error else "applied")
-        if reply.error:
-            await send_private(interaction, self.refusal_text(interaction, reply))
-            if reply.board is not None:  # e.g. a lapsed challenge: its message says so
-                await self.edit_board(interaction.channel_id, reply)
-            return
-        channel = interaction.channel
-        board_edit: asyncio.Future[None] | None = None
-        if reply.board is not None:
-            message = interaction.message
-            on_board = (
-                message is not None
-                and not message.flags.ephemeral
-                and reply.board_message_id in (None, message.id)
-            )
-            if new_board or reply.repost:
-                await self.post_board(interaction, reply)
-            elif on_board and not reply.update_private:
-                kwargs = message_kwargs(reply.board, reply.table_id, reply.version, editing=True)
-                if interaction.response.is_done():
-                    await interaction.edit_original_response(**kwargs)
-                else:
-                    await interaction.response.edit_message(**kwargs)
-                self.board_edits.shown(message.id, reply.version)
-            elif reply.board_message_id is not None and interaction.channel_id is not None:
-                # Through the channel's edit bucket. When it goes out at once, the member's
-                # answer waits for it (the board is current when they look); when the channel
-                # is busy, the edit is queued and coalesced and the answer goes first.
-                free = self.board_edits.free(interaction.channel_id, reply.board_message_id)
-                board_edit = self.edit_board(interaction.channel_id, reply)
-                if free:
-                    await asyncio.wait({board_edit}, timeout=BOARD_FIRST_WAIT)
-            if board_edit is None or board_edit.done():
-                interactions.board_updated()
-        if reply.private is not None and reply.hand_key is not None and reply.table_id:
-            await self.hands.show(
-                interaction,
-                reply.private,
-                reply.table_id,
-                reply.hand_key,
-                in_place=reply.update_private
-                and interaction.message is not None
-                and interaction.message.flags.ephemeral,
-            )
-        elif reply.private is not None:
-            kwargs = message_kwargs(
-                reply.private, reply.table_id, reply.version, editing=reply.update_private
-            )
-            clicked = interaction.message
-            if reply.update_private and clicked is not None and clicked.flags.ephemeral:
-                if interaction.response.is_done():
-                    await interaction.edit_original_response(**kwargs)
-                else:
-                    await interaction.response.edit_message(**kwargs)
-            else:
-                kwargs.pop("attachments", None)
-                await send_private(interaction, **kwargs)
-        if board_edit is not None:
-            if not interaction.response.is_done() and not board_edit.done():
-                # A queued edit can take longer than Discord's 3 s (a busy channel's edits are
-                # paced): answer the member first (a slash command such as /game stop).
-                await asyncio.wait({board_edit}, timeout=BOARD_FIRST_WAIT)
-                if not board_edit.done():
-                    await interaction.response.send_message("Done.", ephemeral=True)
-            await board_edit  # posts (a result) follow the board they belong to
-            interactions.board_updated()  # (when it was not shown before the answer)
-        posts = list(reply.posts)
-        if posts and not interaction.response.is_done():
-            first = posts.pop(0)
-            await interaction.response.send_message(**message_kwargs(first, None, None))
-        for post in posts:
-            if channel is not None:
-                # A table's channel is a messageable one; discord.py's union also holds
-                # categories and forums, which have no send().
-                await channel.send(**message_kwargs(post, None, None))  # type: ignore[union-attr]
-        if not interaction.response.is_done():
-            await interaction.response.send_message("Done.", ephemeral=True)
-        if reply.table_id is not None and (reply.board is not None or reply.hand_key):
-            mine = interaction.user.id if reply.hand_key else None
-            self.hands.refresh(reply.table_id, except_user=mine)
-        if reply.ai_next and reply.table_id is not None and interaction.channel_id:
-            self.start_computer(reply.table_id, interaction.channel_id, reply.delay)
-
-    def refusal_text(self, interaction: discord.Interaction, reply: Reply) -> str:
-        """The refusal in the member's language (``interaction.locale``), with a link to the
-        board when it has one."""
-        text = render(reply.error or "", str(interaction.locale))
-        if reply.board_message_id and interaction.guild_id and interaction.channel_id:
-            link = (
-                f"https://discord.com/channels/{interaction.guild_id}/"
-                f"{interaction.channel_id}/{reply.board_message_id}"
-            )
-            text += "\n" + render(_("Board: {link}", link=link), str(interaction.locale))
-        return text
-
-    async def post_board(self, interaction: discord.Interaction, reply: Reply) -> None:
-        """Post the board as the interaction's answer and remember its message."""
-        assert reply.board is not None
-        kwargs = message_kwargs(reply.board, reply.table_id, reply.version)
-        if interaction.response.is_done():
-            message = await interaction.followup.send(wait=True, **kwargs)
-        else:
-            callback = await interaction.response.send_message(**kwargs)
-            message = callback.resource
-            if not isinstance(message, discord.InteractionMessage):
-                message = await interaction.original_response()
-        old = reply.board_message_id
-        if reply.table_id is not None:
-            await self.service.board_posted(reply.table_id, message.id)
-        if old and old != message.id and interaction.channel_id:
-            await self.retire(interaction.channel_id, old)
-
-    async def retire(self, channel_id: int, message_id: int) -> None:
-        """Take the controls off an old board message (best effort)."""
-        channel = self.get_partial_messageable(channel_id)
-        try:
-            await channel.get_partial_message(message_id).edit(view=None)
-        except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
-            log.warning("could not retire board message %s: %s", message_id, exc)
-
-    def edit_board(self, channel_id: int | None, reply: Reply) -> asyncio.Future[None]:
-        """Queue an edit of the board message through the channel, coalesced with the other
-        edits of that message (see :mod:`bot.client.coalesce`); await the result to wait until
-        this state or a newer one is shown."""
-        if channel_id is None or reply.board is None or reply.board_message_id is None:
-            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            done.set_result(None)
-            return done
-        return self.board_edits.submit(
-            channel_id, reply.board_message_id, reply.version, (channel_id, reply)
-        )
-
-    async def _send_board_edit(self, message_id: int, item: tuple[int, Reply]) -> None:
-        try:
-            await self.edit_board_now(*item)
-        except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
-            log.warning("could not edit board message %s: %s", message_id, exc)
-
-    async def edit_board_now(self, channel_id: int, reply: Reply) -> None:
-        """Edit the board message through the channel (or re-post it when it is old)."""
-        assert reply.board is not None and reply.board_message_id is not None
-        channel = self.get_partial_messageable(channel_id)
-        age = discord.utils.utcnow() - discord.utils.snowflake_time(reply.board_message_id)
-        if age > REPOST_AFTER and reply.board.rows:
-            message = await channel.send(
-                **message_kwargs(reply.board, reply.table_id, reply.version)
-            )
-            if reply.table_id is not None:
-                await self.service.board_posted(reply.table_id, message.id)
-            await self.retire(channel_id, reply.board_message_id)
-            return
-        kwargs = message_kwargs(reply.board, reply.table_id, reply.version, editing=True)
-        try:
-            await channel.get_partial_message(reply.board_message_id).edit(**kwargs)
-        except discord.NotFound:
-            message = await channel.send(
-                **message_kwargs(reply.board, reply.table_id, reply.version)
-            )
-            if reply.table_id is not None:
-                await self.service.board_posted(reply.table_id, message.id)
+        """Show a table's answer to the member and the channel (see :mod:`bot.client.answers`)."""
+        await answers.show(self, interaction, answer, new_board=new_board)
 
     # -- the computer's turns ---------------------------------------------------------------
     def start_computer(self, table_id: int, channel_id: int, delay: float = 0.0) -> None:
@@ -460,12 +320,12 @@ class ParlourBot(OpsHooks, discord.Client):
     async def _computer_loop(self, table_id: int, channel_id: int, delay: float = 0.0) -> None:
         channel = self.get_partial_messageable(channel_id)
 
-        async def show(reply: Reply) -> None:
-            shown = self.edit_board(channel_id, reply)  # not waited for: coalesced
+        async def show(answer: Answer) -> None:
+            shown = self.edit_board(channel_id, answer)  # not waited for: coalesced
             self.hands.refresh(table_id)
-            if reply.posts:
+            if answer.posts:
                 await shown  # a result follows the board it belongs to
-            for post in reply.posts:
+            for post in answer.posts:
                 await channel.send(**message_kwargs(post, None, None))
 
         try:
@@ -490,15 +350,15 @@ class ParlourBot(OpsHooks, discord.Client):
 
     async def _sweep_once(self) -> None:
         try:
-            for table, reply in await self.service.sweep():
+            for table, answer in await self.service.sweep():
                 with contextlib.suppress(discord.HTTPException):
-                    await self.edit_board(table.channel_id, reply)
+                    await self.edit_board(table.channel_id, answer)
                     self.hands.refresh(table.id)
                     channel = self.get_partial_messageable(table.channel_id)
-                    for post in reply.posts:
+                    for post in answer.posts:
                         await channel.send(**message_kwargs(post, None, None))
-                if reply.ai_next and reply.table_id is not None:
-                    self.start_computer(reply.table_id, table.channel_id)
+                if answer.ai_next and answer.table_id is not None:
+                    self.start_computer(answer.table_id, table.channel_id)
         except Exception:
             log.exception("sweep failed")
         try:

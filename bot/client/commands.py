@@ -55,7 +55,7 @@ def game_group() -> app_commands.Group:
         reply = await bot.within_deadline(
             interaction, bot.service.show(member_of(interaction)), component=False
         )
-        await bot.deliver(interaction, reply)
+        await bot.show_answer(interaction, reply)
 
     @group.command(name="resign", description="Resign the game you are playing here.")
     async def resign(interaction: Interaction) -> None:
@@ -67,13 +67,13 @@ def game_group() -> app_commands.Group:
     async def stop(interaction: Interaction) -> None:
         bot = host(interaction)
         reply = await bot.service.stop(member_of(interaction))
-        await bot.deliver(interaction, reply)
+        await bot.show_answer(interaction, reply)
 
     @group.command(name="claim", description="Claim the win when your opponent stopped moving.")
     async def claim(interaction: Interaction) -> None:
         bot = host(interaction)
         reply = await bot.service.claim(member_of(interaction))
-        await bot.deliver(interaction, reply)
+        await bot.show_answer(interaction, reply)
 
     return group
 

@@ -13,7 +13,7 @@ from typing import Any, Protocol, cast
 
 import discord
 
-from bot.tables.screens import Reply
+from bot.tables.core.events import Answer
 from bot.tables.service import Member, TableService
 from i18n import resolve
 
@@ -29,10 +29,10 @@ class Host(Protocol):
 
     async def within_deadline(
         self, interaction: Interaction, work: Any, *, component: bool, ephemeral: bool = False
-    ) -> Reply: ...
+    ) -> Answer: ...
 
-    async def deliver(
-        self, interaction: Interaction, reply: Reply, *, new_board: bool = False
+    async def show_answer(
+        self, interaction: Interaction, answer: Answer, *, new_board: bool = False
     ) -> None: ...
 
 
@@ -100,7 +100,7 @@ async def start_game(
     reply = await bot.within_deadline(
         interaction, bot.service.start(who, kind, options, other), component=False
     )
-    await bot.deliver(interaction, reply, new_board=True)
+    await bot.show_answer(interaction, reply, new_board=True)
 
 
 async def table_command(interaction: Interaction, action: str, *, show_board: bool = False) -> None:
@@ -117,8 +117,8 @@ async def table_command(interaction: Interaction, action: str, *, show_board: bo
         ephemeral=not show_board,
     )
     if show_board and reply.error is None and reply.board is not None:
-        reply.repost = True
-    await bot.deliver(interaction, reply)
+        reply = reply.reposted()
+    await bot.show_answer(interaction, reply)
 
 
 async def ask_game(interaction: Interaction, kind: str, action: str) -> None:
@@ -126,4 +126,4 @@ async def ask_game(interaction: Interaction, kind: str, action: str) -> None:
     or on its own where none is running."""
     bot = host(interaction)
     reply = await bot.service.ask(member_of(interaction), kind, action)
-    await bot.deliver(interaction, reply)
+    await bot.show_answer(interaction, reply)

@@ -199,6 +199,9 @@ class Controller(Generic[S, U]):
     # Actions anyone in the channel may use, and actions any seated player may use at any time.
     public_actions: ClassVar[frozenset[str]] = frozenset()
     seated_actions: ClassVar[frozenset[str]] = frozenset({"resign"})
+    # Board actions answered with a new private message (a hint, the scores): a slow one is
+    # deferred privately, so the member sees "thinking" only they can see.
+    private_actions: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -78,6 +78,7 @@ class KabuController(SeatLobby[State, UiState]):
     max_players = 5
     rules_text = RULES
     turn_timeout = 180.0  # a player away this long has the computer play their hand
+    private_actions = frozenset({"hint"})
     lobby_seconds = 10 * 60
     start_label, start_action = "Deal", "deal"
 

@@ -86,6 +86,7 @@ class QuartersController(Controller[State, QuartersUi]):
     ai_budget = 0.5
     rules_text = RULES
     public_actions = frozenset({"secret"})
+    private_actions = frozenset({"secret"})
 
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
         options: dict[str, Any] = {}

@@ -111,6 +111,7 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
     title = "Quatorze"
     solo = True
     rules_text = RULES
+    private_actions = frozenset({"hint", "give-up?"})
     hint_budget = 0.5  # seconds the hint may think
 
     # -- setting up -------------------------------------------------------------------------

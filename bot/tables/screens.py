@@ -8,7 +8,7 @@ depend on the board being current, such as a private hand).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -106,38 +106,3 @@ class Screen:
     files: tuple[FileData, ...] = ()
     rows: tuple[Row, ...] = ()
     attachments: tuple[Attachment, ...] = ()
-
-
-@dataclass(slots=True)
-class Reply:
-    """The answer to one thing a member did.
-
-    - ``error``: a short refusal, shown only to the member.
-    - ``board``: the table's board after the change (edited in place, or posted when new).
-    - ``private``: a message only the member sees (a hand, a hint, the Secret).
-    - ``posts``: new messages for the channel (the result, a game record).
-    - ``update_private``: the member clicked on a private message; replace it with ``private``.
-    - ``ai_next``: the computer must move next; the Discord layer calls
-      :meth:`TableService.play_computer` and edits the board with each reply it gets.
-    - ``repost``: post ``board`` as a new message and retire the old one's controls.
-    - ``hand_key``: ``private`` is the member's hand, to keep up to date while it may be edited.
-    """
-
-    error: str | None = None
-    board: Screen | None = None
-    private: Screen | None = None
-    posts: list[Screen] = field(default_factory=list)
-    table_id: int | None = None
-    version: int | None = None
-    board_message_id: int | None = None
-    update_private: bool = False
-    ai_next: bool = False
-    repost: bool = False
-    delay: float = 0.0  # seconds to wait before the computer's next move (Hearts' card delay)
-    # ``private`` is the member's hand (one message a member and table, kept up to date);
-    # ``hand_key`` summarises what it shows (see :meth:`Controller.private_key`).
-    hand_key: str | None = None
-
-    @classmethod
-    def refuse(cls, message: str, board_message_id: int | None = None) -> Reply:
-        return cls(error=message, board_message_id=board_message_id)

@@ -7,8 +7,9 @@ besides the member and the turn:
 - a control of a private message (a hand, a hint: its answer replaces that message) acts only
   when the clicked message is private, and a private message's controls do nothing else that
   changes the table;
-- a board control acts only on the table's current board message, and a move always carries
-  the board version it was drawn for (``*`` is for controls that move nothing on the board).
+- a board control acts only on the table's current board message, and anything that changes
+  the table carries the board version it was drawn for (``*`` is for controls that only show
+  something, such as the scores or a member's hand).
 """
 
 from __future__ import annotations
@@ -63,5 +64,5 @@ def check_intent(origin: Origin | None, version: int | None, intent: Intent) -> 
         return
     if intent.update_private:
         raise IllegalAction(PRIVATE_ONLY)
-    if version is None and intent.moved:
+    if version is None and intent.saves:  # ``*`` on the board: it may show, not change
         raise IllegalAction(OUT_OF_DATE)

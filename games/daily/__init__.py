@@ -15,7 +15,7 @@ from datetime import date
 from games.daily.checkers import CheckersPuzzle, checkers_puzzle, verify_checkers
 from games.daily.quarters import QuartersPuzzle, quarters_puzzle, verify_quarters
 from games.daily.quatorze import QuatorzeDeal, quatorze_deal, verify_quatorze
-from games.daily.seeds import KINDS, seed_for
+from games.daily.seeds import CHECKERS, KINDS, QUARTERS, QUATORZE, seed_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +47,10 @@ def verify(puzzles: Puzzles) -> None:
 
 
 __all__ = [
+    "CHECKERS",
     "KINDS",
+    "QUARTERS",
+    "QUATORZE",
     "CheckersPuzzle",
     "Puzzles",
     "QuartersPuzzle",

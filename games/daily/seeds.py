@@ -11,7 +11,8 @@ from __future__ import annotations
 import hashlib
 from datetime import date
 
-KINDS = ("quarters", "checkers", "quatorze")
+QUARTERS, CHECKERS, QUATORZE = "quarters", "checkers", "quatorze"  # the puzzles, by game kind
+KINDS = (QUARTERS, CHECKERS, QUATORZE)
 
 
 def seed_for(day: date, kind: str, attempt: int = 0) -> int:

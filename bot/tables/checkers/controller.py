@@ -65,6 +65,7 @@ class CheckersController(Controller[State, CheckersUi]):
     rated = True
     rules_text = RULES
     public_actions = frozenset({"record"})
+    private_actions = frozenset({"record"})
 
     # -- setting up -------------------------------------------------------------------------
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.tables.daily.play import GIVE_UP, HINT, checkers_game, quarters_game, quatorze_game
 from bot.tables.screens import Button, Embed, Option, Row, Screen, Select, Style
-from games.daily import Puzzles
+from games.daily import CHECKERS, QUARTERS, QUATORZE, Puzzles
 from i18n import Message, _, render
 from render.checkers import render_checkers
 from render.quarters import render_quarters
@@ -33,9 +33,9 @@ def _status(attempt: Attempt) -> Message:
     if attempt.status is AttemptStatus.FAILED:
         return _("Not solved this time. A new puzzle comes at midnight UTC.")
     goals = {
-        "quarters": _("Find the only winning move, then beat the perfect computer."),
-        "checkers": _("Black to move and win: find the only winning move and play it out."),
-        "quatorze": _("Clear the grid by pairs adding up to 14 in one row or column."),
+        QUARTERS: _("Find the only winning move, then beat the perfect computer."),
+        CHECKERS: _("Black to move and win: find the only winning move and play it out."),
+        QUATORZE: _("Clear the grid by pairs adding up to 14 in one row or column."),
     }
     return goals[attempt.puzzle]
 
@@ -44,12 +44,12 @@ def board(puzzles: Puzzles, attempt: Attempt, locale: str, note: Message | None 
     """The attempt's board for its player."""
     placeholder = render(_("Choose your move"), locale)
     rows: list[Row] = []
-    if attempt.puzzle == "quarters":
+    if attempt.puzzle == QUARTERS:
         quarters = quarters_game(puzzles, attempt)
         picture = render_quarters(quarters.view(), lang=locale)
         if not attempt.over:
             rows = _selects(quarters.legal_actions(quarters.turn), placeholder)
-    elif attempt.puzzle == "checkers":
+    elif attempt.puzzle == CHECKERS:
         checkers = checkers_game(puzzles, attempt)
         picture = render_checkers(checkers.view(None), lang=locale)
         if not attempt.over:
@@ -88,7 +88,7 @@ def board(puzzles: Puzzles, attempt: Attempt, locale: str, note: Message | None 
 def share_squares(attempt: Attempt) -> str:
     """Quatorze: ten squares, green for each tenth of the cards cleared; Quarters and Checkers:
     a green square for each move that kept the win, red for the one that lost it."""
-    if attempt.puzzle == "quatorze":
+    if attempt.puzzle == QUATORZE:
         cleared = round(attempt.score * 2 / 52 * 10)
         return "🟩" * cleared + "⬛" * (10 - cleared)
     greens = attempt.moves - (1 if attempt.status is AttemptStatus.FAILED else 0)

@@ -22,7 +22,7 @@ from games.base import IllegalAction
 from games.checkers import egdb
 from games.checkers.board import Board, Move
 from games.checkers.state import State as CheckersState
-from games.daily import Puzzles
+from games.daily import CHECKERS, QUARTERS, QUATORZE, Puzzles
 from games.daily.checkers import database, defence, scored_moves
 from games.quarters.ai import choose as quarters_choice
 from games.quarters.state import State as QuartersState
@@ -152,7 +152,7 @@ def _play_quatorze(puzzles: Puzzles, attempt: Attempt, action: str) -> Played:
     return Played()
 
 
-_PLAYERS = {"quarters": _play_quarters, "checkers": _play_checkers, "quatorze": _play_quatorze}
+_PLAYERS = {QUARTERS: _play_quarters, CHECKERS: _play_checkers, QUATORZE: _play_quatorze}
 
 
 class Refused(Exception):

@@ -13,10 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
+from bot.tables import registry
 from bot.tables.daily import boards
 from bot.tables.daily.play import Refused, initial_state, play
 from bot.tables.screens import Button, Embed, Field, Screen, Style
-from games.daily import KINDS, Puzzles, puzzles_for
+from games.daily import KINDS, QUATORZE, Puzzles, puzzles_for
 from i18n import Message, _, _n, render
 from storage import Database
 from storage.daily import Attempt, AttemptStatus, Streak, day_of
@@ -24,7 +25,7 @@ from storage.daily import Attempt, AttemptStatus, Streak, day_of
 CHANNEL_SETTING = "daily_channel"
 POSTED_SETTING = "daily_posted"  # the last day posted in the server's daily channel
 SHARE = "share"
-TITLES = {"quarters": "Quarters", "checkers": "Checkers", "quatorze": "Quatorze"}
+TITLES = {kind: registry.specs()[kind].title for kind in KINDS}
 
 
 def next_midnight(now: float) -> int:
@@ -229,7 +230,7 @@ def _line(kind: str, attempt: Attempt | None) -> Message:
 
 
 def _solver_line(n: int, attempt: Attempt) -> Message:
-    if attempt.puzzle == "quatorze":
+    if attempt.puzzle == QUATORZE:
         return _n(
             "{place}. {name}: {n} hint",
             "{place}. {name}: {n} hints",
@@ -258,7 +259,7 @@ def share_line(attempt: Attempt) -> Message:
     squares = boards.share_squares(attempt)
     title = TITLES[attempt.puzzle]
     day = attempt.day.isoformat()
-    if attempt.puzzle == "quatorze":
+    if attempt.puzzle == QUATORZE:
         return _n(
             "Parlour daily {day}, {game}: {squares} {pairs} of 26 pairs, {n} hint",
             "Parlour daily {day}, {game}: {squares} {pairs} of 26 pairs, {n} hints",

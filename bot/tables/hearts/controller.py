@@ -40,6 +40,7 @@ class HeartsController(SeatLobby[State, HeartsUi]):
     turn_timeout = 120.0
     lobby_seconds = 15 * 60
     public_actions = frozenset({"join", "scores"})
+    private_actions = frozenset({"scores", "hand", "leave"})
     host_leaving_closes = True
     computers_fill = True
 

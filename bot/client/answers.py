@@ -1,0 +1,185 @@
+"""Showing a table's :class:`~bot.tables.core.events.Answer` as the reply to an interaction:
+one short function per event kind, called in the order a member should see them (the board,
+their private screen, the channel's new messages, then the computer's turn)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import discord
+
+from bot.client.common import send_private
+from bot.client.components import message_kwargs
+from bot.ops import interactions
+from bot.tables.core.events import (
+    Answer,
+    BoardChanged,
+    ComputerTurnDue,
+    Posted,
+    PrivateScreen,
+    Refused,
+)
+from i18n import _, render
+
+if TYPE_CHECKING:
+    from bot.client.app import ParlourBot
+
+E = TypeVar("E")
+BOARD_FIRST_WAIT = 0.5  # seconds a member's answer waits for a board edit that can go at once
+
+
+@dataclass
+class Showing:
+    """One answer being shown in reply to one interaction."""
+
+    bot: ParlourBot
+    interaction: discord.Interaction[Any]
+    answer: Answer
+    new_board: bool = False
+    board_edit: asyncio.Future[None] | None = None  # the board's queued edit, if any
+
+    @property
+    def done(self) -> bool:
+        return self.interaction.response.is_done()
+
+    async def edit_clicked(self, **kwargs: Any) -> None:
+        """Replace the message the member clicked on (the board, or their private message)."""
+        if self.done:
+            await self.interaction.edit_original_response(**kwargs)
+        else:
+            await self.interaction.response.edit_message(**kwargs)
+
+    def clicked_private(self) -> bool:
+        message = self.interaction.message
+        return message is not None and message.flags.ephemeral
+
+
+async def show(
+    bot: ParlourBot, interaction: discord.Interaction[Any], answer: Answer, *, new_board: bool
+) -> None:
+    """Show every event of ``answer``; an interaction nothing answered gets a short "Done."."""
+    interactions.note(table=answer.table_id, outcome="refused" if answer.error else "applied")
+    showing = Showing(bot, interaction, answer, new_board)
+    refused = [e for e in answer.events if isinstance(e, Refused)]
+    if refused:
+        await refuse(showing, refused[0])
+        return
+    for changed in of(answer, BoardChanged):
+        await board(showing, changed)
+    for screen in of(answer, PrivateScreen):
+        await private(showing, screen)
+    await board_before_posts(showing)
+    for posted in of(answer, Posted):
+        await post(showing, posted)
+    if not showing.done:
+        await interaction.response.send_message("Done.", ephemeral=True)
+    if answer.table_id is not None and (answer.board is not None or answer.hand_key):
+        bot.hands.refresh(
+            answer.table_id, except_user=interaction.user.id if answer.hand_key else None
+        )
+    for due in of(answer, ComputerTurnDue):
+        await computer_turn(showing, due)
+
+
+def of(answer: Answer, kind: type[E]) -> list[E]:
+    """The events of one kind, in order."""
+    return [e for e in answer.events if isinstance(e, kind)]
+
+
+async def refuse(showing: Showing, event: Refused) -> None:
+    """Only the member sees a refusal, with a link to the board; a board that changed all the
+    same (a lapsed challenge says so) is edited through the channel."""
+    interaction = showing.interaction
+    locale = str(interaction.locale)
+    text = render(event.reason, locale)
+    if event.board_message_id and interaction.guild_id and interaction.channel_id:
+        link = (
+            f"https://discord.com/channels/{interaction.guild_id}/"
+            f"{interaction.channel_id}/{event.board_message_id}"
+        )
+        text += "\n" + render(_("Board: {link}", link=link), locale)
+    await send_private(interaction, text)
+    if showing.answer.board is not None:
+        await showing.bot.edit_board(interaction.channel_id, showing.answer)
+
+
+async def board(showing: Showing, event: BoardChanged) -> None:
+    """The board posted anew, edited in place as the answer to a click on it, or edited through
+    the channel's pace (the member's answer waits for it when it goes at once)."""
+    bot, interaction, answer = showing.bot, showing.interaction, showing.answer
+    message = interaction.message
+    on_board = (
+        message is not None
+        and not message.flags.ephemeral
+        and event.message_id in (None, message.id)
+        and interaction.response.type
+        is not discord.InteractionResponseType.deferred_channel_message
+    )
+    in_place = any(isinstance(e, PrivateScreen) and e.in_place for e in answer.events)
+    if showing.new_board or event.repost:
+        await bot.post_board(interaction, answer)
+    elif on_board and not in_place:
+        assert message is not None
+        await showing.edit_clicked(
+            **message_kwargs(event.screen, answer.table_id, answer.version, editing=True)
+        )
+        bot.board_edits.shown(message.id, answer.version)
+    elif event.message_id is not None and interaction.channel_id is not None:
+        free = bot.board_edits.free(interaction.channel_id, event.message_id)
+        showing.board_edit = bot.edit_board(interaction.channel_id, answer)
+        if free:
+            await asyncio.wait({showing.board_edit}, timeout=BOARD_FIRST_WAIT)
+    if showing.board_edit is None or showing.board_edit.done():
+        interactions.board_updated()
+
+
+async def private(showing: Showing, event: PrivateScreen) -> None:
+    """A screen only the member sees: their hand (kept up to date), a private message they
+    clicked on replaced, or a new private message."""
+    answer, interaction = showing.answer, showing.interaction
+    in_place = event.in_place and showing.clicked_private()
+    if event.hand_key is not None and answer.table_id:
+        await showing.bot.hands.show(
+            interaction, event.screen, answer.table_id, event.hand_key, in_place=in_place
+        )
+        return
+    kwargs = message_kwargs(event.screen, answer.table_id, answer.version, editing=event.in_place)
+    if in_place:
+        await showing.edit_clicked(**kwargs)
+        return
+    kwargs.pop("attachments", None)
+    await send_private(interaction, **kwargs)
+
+
+async def board_before_posts(showing: Showing) -> None:
+    """A queued board edit can take longer than Discord's 3 s (a busy channel's edits are
+    paced): the member is answered first; the channel's posts follow the board."""
+    edit = showing.board_edit
+    if edit is None:
+        return
+    if not showing.done and not edit.done():
+        await asyncio.wait({edit}, timeout=BOARD_FIRST_WAIT)
+        if not edit.done():
+            await showing.interaction.response.send_message("Done.", ephemeral=True)
+    await edit
+    interactions.board_updated()  # (when it was not shown before the answer)
+
+
+async def post(showing: Showing, event: Posted) -> None:
+    """A new message in the channel: the interaction's answer when nothing answered it yet."""
+    kwargs = message_kwargs(event.screen, None, None)
+    if not showing.done:
+        await showing.interaction.response.send_message(**kwargs)
+        return
+    channel = showing.interaction.channel
+    if isinstance(channel, discord.abc.Messageable):
+        await channel.send(**kwargs)
+
+
+async def computer_turn(showing: Showing, event: ComputerTurnDue) -> None:
+    """The computer plays its turns at the table, shown as they come."""
+    table_id, channel_id = showing.answer.table_id, showing.interaction.channel_id
+    if table_id is not None and channel_id:
+        showing.bot.start_computer(table_id, channel_id, event.delay)

@@ -1,0 +1,103 @@
+"""Board messages: posting a table's board, editing it through the channel (coalesced and
+paced, see :mod:`bot.client.coalesce`), re-posting an old one, retiring old controls."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+from typing import TYPE_CHECKING
+
+import aiohttp
+import discord
+
+from bot.client.coalesce import BoardEdits
+from bot.client.components import message_kwargs
+from bot.tables.core.events import Answer
+
+if TYPE_CHECKING:
+    from bot.tables.service import TableService
+
+log = logging.getLogger("parlour")
+
+REPOST_AFTER = dt.timedelta(minutes=50)  # edits of old channel messages have their own quota
+
+
+class BoardMessages:
+    """The client's part that owns board messages (a mixin of the bot's client)."""
+
+    service: TableService
+    board_edits: BoardEdits[tuple[int, Answer]]
+
+    if TYPE_CHECKING:  # discord.Client's, which the bot's client also is
+
+        def get_partial_messageable(
+            self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
+        ) -> discord.PartialMessageable: ...
+
+    def init_boards(self) -> None:
+        self.board_edits = BoardEdits(self._send_board_edit)
+
+    async def post_board(self, interaction: discord.Interaction, answer: Answer) -> None:
+        """Post the board as the interaction's answer and remember its message."""
+        assert answer.board is not None
+        kwargs = message_kwargs(answer.board, answer.table_id, answer.version)
+        if interaction.response.is_done():
+            message_id = (await interaction.followup.send(wait=True, **kwargs)).id
+        else:
+            callback = await interaction.response.send_message(**kwargs)
+            resource = callback.resource
+            if not isinstance(resource, discord.InteractionMessage):
+                resource = await interaction.original_response()
+            message_id = resource.id
+        old = answer.board_message_id
+        if answer.table_id is not None:
+            await self.service.board_posted(answer.table_id, message_id)
+        if old and old != message_id and interaction.channel_id:
+            await self.retire(interaction.channel_id, old)
+
+    async def retire(self, channel_id: int, message_id: int) -> None:
+        """Take the controls off an old board message (best effort)."""
+        channel = self.get_partial_messageable(channel_id)
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+            log.warning("could not retire board message %s: %s", message_id, exc)
+
+    def edit_board(self, channel_id: int | None, answer: Answer) -> asyncio.Future[None]:
+        """Queue an edit of the board message through the channel, coalesced with the other
+        edits of that message; await the result to wait until this state or a newer one is
+        shown."""
+        if channel_id is None or answer.board is None or answer.board_message_id is None:
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            done.set_result(None)
+            return done
+        return self.board_edits.submit(
+            channel_id, answer.board_message_id, answer.version, (channel_id, answer)
+        )
+
+    async def _send_board_edit(self, message_id: int, item: tuple[int, Answer]) -> None:
+        try:
+            await self.edit_board_now(*item)
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+            log.warning("could not edit board message %s: %s", message_id, exc)
+
+    async def edit_board_now(self, channel_id: int, answer: Answer) -> None:
+        """Edit the board message through the channel (or re-post it when it is old)."""
+        board, message_id = answer.board, answer.board_message_id
+        assert board is not None and message_id is not None
+        channel = self.get_partial_messageable(channel_id)
+        age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
+        if age > REPOST_AFTER and board.rows:
+            message = await channel.send(**message_kwargs(board, answer.table_id, answer.version))
+            if answer.table_id is not None:
+                await self.service.board_posted(answer.table_id, message.id)
+            await self.retire(channel_id, message_id)
+            return
+        kwargs = message_kwargs(board, answer.table_id, answer.version, editing=True)
+        try:
+            await channel.get_partial_message(message_id).edit(**kwargs)
+        except discord.NotFound:
+            message = await channel.send(**message_kwargs(board, answer.table_id, answer.version))
+            if answer.table_id is not None:
+                await self.service.board_posted(answer.table_id, message.id)
