@@ -216,13 +216,13 @@ def describe(
     """The position in words, for screen readers, in the language ``lang``."""
     piles = Listing(
         tuple(
-            _n("pile {pile}: {n} coin", "pile {pile}: {n} coins", n, pile=i + 1)
+            _n("{n} coin in pile {pile}", "{n} coins in pile {pile}", n, pile=i + 1)
             for i, n in enumerate(view["piles"])
         )
     )
     chosen = len(selected)
     text = sentences(
-        _("Quarters, coins left: {piles}.", piles=piles),
+        _("Quarters, with {piles}.", piles=piles),
         _last_move(view, said=True),
         _n("{n} coin selected.", "{n} coins selected.", chosen) if chosen else None,
     )

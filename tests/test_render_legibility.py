@@ -150,7 +150,7 @@ def _kabu(lang: str = "en") -> dict[str, Draw]:
     }
 
 
-def _quatorze() -> dict[str, Draw]:
+def _quatorze(lang: str = "en") -> dict[str, Draw]:
     playing = Quatorze.new(seed=5)
     pair = tuple(playing.view(0)["pairs"][0])
     over = Quatorze.new(seed=5)
@@ -160,11 +160,11 @@ def _quatorze() -> dict[str, Draw]:
     gave_up.apply(0, "give-up")
     won = Quatorze.from_dict({**playing.to_dict(), "status": "won"})
     return {
-        "playing": _picture(lambda: render_quatorze(playing.view(0))),
-        "selected": _picture(lambda: render_quatorze(playing.view(0), selected=pair)),
-        "over": _picture(lambda: render_quatorze(over.view(0))),
-        "gave-up": _picture(lambda: render_quatorze(gave_up.view(0))),
-        "won": _picture(lambda: render_quatorze(won.view(0))),
+        "playing": _picture(lambda: render_quatorze(playing.view(0), lang=lang)),
+        "selected": _picture(lambda: render_quatorze(playing.view(0), selected=pair, lang=lang)),
+        "over": _picture(lambda: render_quatorze(over.view(0), lang=lang)),
+        "gave-up": _picture(lambda: render_quatorze(gave_up.view(0), lang=lang)),
+        "won": _picture(lambda: render_quatorze(won.view(0), lang=lang)),
     }
 
 
@@ -182,9 +182,9 @@ def _hearts(lang: str = "en") -> dict[str, Draw]:
     codes = ["2C", "9C", "TC", "KC", "4D", "8D", "JD", "QS", "AS", "3H", "7H", "TH", "AH"]
     hand = [Card.parse(t) for t in codes]
     pictures = {
-        "hand-full": lambda: render_hearts_hand(hand, legal=hand[:4]),
-        "hand-pass": lambda: render_hearts_hand(hand, selected=hand[7:10]),
-        "hand-one": lambda: render_hearts_hand(hand[-1:], legal=None),
+        "hand-full": lambda: render_hearts_hand(hand, legal=hand[:4], lang=lang),
+        "hand-pass": lambda: render_hearts_hand(hand, selected=hand[7:10], lang=lang),
+        "hand-one": lambda: render_hearts_hand(hand[-1:], legal=None, lang=lang),
     }
     for bottom in range(4):  # each seat's name, dealer button and cards at every place
         pictures[f"table-pass-{bottom}"] = lambda b=bottom: render_hearts_table(
@@ -274,7 +274,13 @@ GROUPS = {
     "replay": _replays,
 }
 # The pictures whose words are translated so far, drawn in every other language too.
-IN_EVERY_LANGUAGE = {"quarters": _quarters, "checkers": _checkers, "kabu": _kabu, "hearts": _hearts}
+IN_EVERY_LANGUAGE = {
+    "quarters": _quarters,
+    "checkers": _checkers,
+    "kabu": _kabu,
+    "quatorze": _quatorze,
+    "hearts": _hearts,
+}
 CASES: dict[str, Draw] = {
     f"{group}:{kind}": draw for group, make in GROUPS.items() for kind, draw in make().items()
 } | {
