@@ -236,6 +236,26 @@ def _charts() -> dict[str, Draw]:
     }
 
 
+def _translated_charts(lang: str = "en") -> dict[str, Draw]:
+    """The charts whose words are translated: the scoreboard and the Hearts totals."""
+    names = [LONG, WIDE, COMPUTER, "dave"]
+    per_hand = [[26, 0, 0, 0], [0, 13, 13, 0], [5, 20, 1, 0], [0, 0, 0, 26]] * 5
+    board = [(name, 1290 - 11.5 * i) for i, name in enumerate([WIDE, LONG, *"CDEFGHIJK"])]
+    return {
+        "scoreboard-rating": _picture(
+            lambda: scoreboard_chart(f"{WIDE} scoreboard", board, "rating", lang=lang)
+        ),
+        "scoreboard-wins": _picture(
+            lambda: scoreboard_chart("Quarters", [(LONG, 12345.0), ("Ann", 3.0)], "wins", lang=lang)
+        ),
+        "scoreboard-empty": _picture(lambda: scoreboard_chart("Kabu", [], "wins", lang=lang)),
+        "hearts-totals": _picture(lambda: hearts_totals_chart(per_hand, names, lang=lang)),
+        "hearts-totals-one-hand": _picture(
+            lambda: hearts_totals_chart(per_hand[:1], names, lang=lang)
+        ),
+    }
+
+
 # -- replays: every frame ----------------------------------------------------------------------
 
 
@@ -280,6 +300,7 @@ IN_EVERY_LANGUAGE = {
     "kabu": _kabu,
     "quatorze": _quatorze,
     "hearts": _hearts,
+    "chart": _translated_charts,
 }
 CASES: dict[str, Draw] = {
     f"{group}:{kind}": draw for group, make in GROUPS.items() for kind, draw in make().items()
