@@ -27,6 +27,7 @@ class Config:
     database: Path | str  # a SQLite file, or a postgresql:// URL
     guild_id: int | None = None
     ai_workers: int | None = None
+    draw_workers: int | None = None  # processes that draw the boards; 0: drawn in threads
     shards: Shards | None = None  # None: one unsharded process
     pool_size: int = DEFAULT_POOL_SIZE  # PostgreSQL connections at most
     http: tuple[str, int] | None = None  # PARLOUR_HTTP: /healthz and /metrics; None is off
@@ -51,6 +52,11 @@ class Config:
         if guild and not is_number(guild):
             raise ConfigError("DISCORD_GUILD_ID must be a server id (a number).")
         workers = env.get("PARLOUR_AI_WORKERS", "").strip()
+        drawers = env.get("PARLOUR_DRAW_WORKERS", "").strip()
+        if drawers and not is_number(drawers):
+            raise ConfigError(
+                "PARLOUR_DRAW_WORKERS must be a whole number of processes, 0 or more."
+            )
         pool = env.get("DATABASE_POOL_SIZE", "").strip()
         if pool and not (is_number(pool) and int(pool) >= 1):
             raise ConfigError(
@@ -62,6 +68,7 @@ class Config:
             database=database,
             guild_id=int(guild) if guild else None,
             ai_workers=int(workers) if is_number(workers) else None,
+            draw_workers=int(drawers) if drawers else None,
             shards=shards_from_env(env),
             pool_size=int(pool) if pool else DEFAULT_POOL_SIZE,
             http=http_address(env),

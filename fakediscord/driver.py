@@ -20,6 +20,7 @@ from typing import Any
 
 import aiohttp
 
+from fakediscord.places import context_of
 from fakediscord.server import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -213,29 +214,54 @@ class Driver:
 
     # ----------------------------------------------------------------- slash commands
 
-    def _find_command(self, guild_id: int, words: list[str]) -> dict[str, Any]:
-        for command in self.fake.commands(guild_id) + self.fake.commands(None):
+    def _find_command(
+        self, channel: Channel, member: User | None, words: list[str]
+    ) -> dict[str, Any]:
+        scoped = [] if channel.guild_id is None else self.fake.commands(channel.guild_id)
+        for command in scoped + self.fake.commands(None):
             if command.get("name") == words[0] and command.get("type", 1) == 1:
+                self._check_reachable(command, channel, member, words[0])
                 return command
-        known = sorted(c["name"] for c in self.fake.commands(guild_id) + self.fake.commands(None))
+        known = sorted(c["name"] for c in scoped + self.fake.commands(None))
         raise DriverError(f"/{words[0]} is not a registered command (registered: {known})")
 
+    def _check_reachable(
+        self, command: dict[str, Any], channel: Channel, member: User | None, name: str
+    ) -> None:
+        """Discord's client offers a command only in the contexts it declares, and where the
+        bot is not a member only when it declares the user install and the member has it."""
+        context = context_of(self.fake.world, channel)
+        contexts = command.get("contexts")
+        if contexts is not None and context not in contexts:
+            raise DriverError(f"/{name} is not offered in context {context} (has {contexts})")
+        if command.get("guild_id") is None and not self.fake.world.bot_sees(channel):
+            if 1 not in (command.get("integration_types") or [0]):
+                raise DriverError(f"/{name} is not offered where the bot is not a member")
+            if member is not None and member.id not in self.fake.world.user_installs:
+                raise DriverError(f"{member.name} has not installed the app")
+
     def _option_value(
-        self, spec: dict[str, Any], value: Any, resolved: dict[str, dict[str, Any]], guild_id: int
+        self,
+        spec: dict[str, Any],
+        value: Any,
+        resolved: dict[str, dict[str, Any]],
+        guild_id: int | None,
     ) -> Any:
         otype = spec["type"]
         name = spec["name"]
-        guild = self.fake.world.guild(guild_id)
+        guild = self.fake.world.guild(guild_id) if guild_id is not None else None
         if otype in (USER, MENTIONABLE) and not isinstance(value, Role):
             user = self.user(value)
-            member = guild.member(user.id)
+            member = None if guild is None else guild.member(user.id)
             resolved.setdefault("users", {})[str(user.id)] = user.payload()
-            if member is not None:
+            if guild is not None and member is not None:
                 resolved.setdefault("members", {})[str(user.id)] = member.payload(
                     with_user=False, permissions=guild.permissions(user.id)
                 )
             return str(user.id)
         if otype in (ROLE, MENTIONABLE):
+            if guild is None:
+                raise DriverError(f"option {name}: no roles outside a server")
             role = (
                 value
                 if isinstance(value, Role)
@@ -246,6 +272,8 @@ class Driver:
             resolved.setdefault("roles", {})[str(role.id)] = role.payload()
             return str(role.id)
         if otype == CHANNEL:
+            if guild is None:
+                raise DriverError(f"option {name}: no channels to pick outside a server")
             chan = self.channel(value)
             resolved.setdefault("channels", {})[str(chan.id)] = {
                 "id": str(chan.id),
@@ -301,12 +329,13 @@ class Driver:
         channel: Channel,
         values: dict[str, Any],
         *,
+        member: User | None = None,
         focused: str | None = None,
     ) -> dict[str, Any]:
         words = command.strip().lstrip("/").split()
         if not words:
             raise DriverError("empty command")
-        spec = self._find_command(channel.guild_id, words)
+        spec = self._find_command(channel, member, words)
         data: dict[str, Any] = {"id": spec["id"], "name": spec["name"], "type": 1}
         if spec.get("guild_id"):
             data["guild_id"] = spec["guild_id"]
@@ -381,7 +410,7 @@ class Driver:
         """
         chan = self.channel(channel)
         values = {**(options or {}), **kwargs}
-        data = self._command_data(command, chan, values)
+        data = self._command_data(command, chan, values, member=self.user(member))
         interaction = self.fake.new_interaction(
             itype=APPLICATION_COMMAND, user=self.user(member), channel=chan, data=data
         )
@@ -402,7 +431,7 @@ class Driver:
         """Type into option ``focused`` of ``/command``; return the bot's choices."""
         chan = self.channel(channel)
         values = {**(options or {}), **kwargs}
-        data = self._command_data(command, chan, values, focused=focused)
+        data = self._command_data(command, chan, values, member=self.user(member), focused=focused)
         interaction = self.fake.new_interaction(
             itype=AUTOCOMPLETE, user=self.user(member), channel=chan, data=data
         )
@@ -509,14 +538,13 @@ class Driver:
                     )
                 chosen.append(option["value"])
         else:
-            guild = self.fake.world.guild(msg.guild_id or 0)
             resolved: dict[str, dict[str, Any]] = {}
             for value in values:
                 spec = {
                     "type": {5: USER, 6: ROLE, 7: MENTIONABLE, 8: CHANNEL}[select["type"]],
                     "name": "select",
                 }
-                chosen.append(self._option_value(spec, value, resolved, guild.id))
+                chosen.append(self._option_value(spec, value, resolved, msg.guild_id))
             data["resolved"] = resolved
         low, high = select.get("min_values", 1), select.get("max_values", 1)
         if not low <= len(chosen) <= high:

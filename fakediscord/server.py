@@ -31,6 +31,22 @@ from aiohttp import BodyPartReader, web
 from fakediscord import limits
 from fakediscord.faults import Faults
 from fakediscord.gateway import HEARTBEAT_INTERVAL_MS, Gateway
+from fakediscord.places import (
+    INVALID_TOKEN,
+    TOKEN_LIFETIME,
+    USER_INSTALL,
+    USER_INSTALL_FOLLOWUPS,
+    PlaceError,
+    authorizing_owners,
+    channel_payload,
+    check_channel_access,
+    check_post,
+    context_of,
+    dm_with,
+    edit_thread,
+    location_payload,
+    open_thread,
+)
 from fakediscord.ratelimits import RateLimits
 from fakediscord.state import (
     CLIENT_NAME_MARK,
@@ -144,6 +160,17 @@ class FakeDiscord:
             on_change=self.changed,
         )
         self._nonces: dict[tuple[int, str], tuple[float, int]] = {}  # -> (when, message id)
+        self.clock_offset = 0.0  # seconds tests moved the fake's clock forward
+
+    def now(self) -> float:
+        """The fake's clock (monotonic, plus what :meth:`advance_clock` added): interaction
+        deadlines and token lifetimes run on it."""
+        return time.monotonic() + self.clock_offset
+
+    def advance_clock(self, seconds: float) -> None:
+        """Move the fake's clock forward (a test's way to let interaction tokens expire)."""
+        self.clock_offset += seconds
+        self.changed()
 
     # ----------------------------------------------------------------- lifecycle
 
@@ -281,6 +308,7 @@ class FakeDiscord:
     def _build_routes(self) -> list[tuple[str, re.Pattern[str], Handler]]:
         table: list[tuple[str, str, Handler]] = [
             ("GET", "/users/@me", self._get_me),
+            ("POST", "/users/@me/channels", self._open_dm),
             ("GET", "/users/{user}", self._get_user),
             ("GET", "/oauth2/applications/@me", self._get_application),
             ("GET", "/applications/@me", self._get_application),
@@ -298,6 +326,8 @@ class FakeDiscord:
             ("PATCH", "/webhooks/{app}/{token}/messages/{mid}", self._edit_webhook_message),
             ("DELETE", "/webhooks/{app}/{token}/messages/{mid}", self._delete_webhook_message),
             ("GET", "/channels/{channel}", self._get_channel),
+            ("PATCH", "/channels/{channel}", self._edit_channel),
+            ("POST", "/channels/{channel}/messages/{mid}/threads", self._thread_from_message),
             ("GET", "/channels/{channel}/messages", self._history),
             ("POST", "/channels/{channel}/messages", self._create_message),
             ("GET", "/channels/{channel}/messages/{mid}", self._get_message),
@@ -318,7 +348,7 @@ class FakeDiscord:
         return compiled
 
     async def _route(self, request: web.Request) -> web.StreamResponse:
-        request[ARRIVED] = time.monotonic()
+        request[ARRIVED] = self.now()
         path = "/" + request.match_info["tail"]
         for method, pattern, handler in self._routes:
             match = pattern.match(path)
@@ -355,7 +385,7 @@ class FakeDiscord:
                             return failed
                 try:
                     response = await handler(request, **match.groupdict())
-                except ApiError as exc:
+                except (ApiError, PlaceError) as exc:
                     response = _json({"message": exc.message, "code": exc.code}, exc.status)
                 if fault is not None and fault.after_processing:
                     self._answer_lost(match.groupdict())
@@ -519,6 +549,7 @@ class FakeDiscord:
             message.interaction_id = interaction.id
             message.interaction_type = interaction.type
             message.interaction_user = interaction.user
+            message.authorizing = dict(interaction.authorizing)
             message.type = 20 if interaction.type == APPLICATION_COMMAND else 19
             if message.flags & FLAG_EPHEMERAL:
                 message.ephemeral_for = interaction.user.id
@@ -558,6 +589,12 @@ class FakeDiscord:
         interaction = self.interactions.get(token)
         if interaction is None or (app is not None and app != str(self.world.application_id)):
             raise ApiError(404, 10015, "Unknown Webhook")
+        age = self.now() - interaction.sent_at
+        if interaction.dispatched and age > TOKEN_LIFETIME:
+            self.problem(
+                "expired-token", f"interaction {interaction.id}: token used {age / 60:.1f} min on"
+            )
+            raise ApiError(*INVALID_TOKEN)
         return interaction
 
     # ----------------------------------------------------------------- simple routes
@@ -620,13 +657,51 @@ class FakeDiscord:
         return _json(member.payload())
 
     async def _get_channel(self, request: web.Request, channel: str) -> web.Response:
-        return _json(self._channel(channel).payload())
+        return _json(channel_payload(self.world, self._channel(channel)))
 
     def _channel(self, channel: str) -> Channel:
+        """The channel of a channel route; 403 Missing Access where the bot is not a member
+        (recorded as a problem: the bot must answer there through the interaction)."""
         try:
-            return self.world.channel(int(channel))
+            found = self.world.channel(int(channel))
         except (KeyError, ValueError):
             raise ApiError(404, 10003, "Unknown Channel") from None
+        try:
+            check_channel_access(self.world, found)
+        except PlaceError:
+            self.problem("missing-access", f"channel route on {found.name} (bot not a member)")
+            raise
+        return found
+
+    async def _open_dm(self, request: web.Request) -> web.Response:
+        payload = await request.json()
+        try:
+            channel = dm_with(self.world, int(payload["recipient_id"]), self.snowflakes.next())
+        except (KeyError, ValueError, TypeError):
+            raise ApiError(400, 50035, "Invalid Form Body: recipient_id") from None
+        return _json(channel_payload(self.world, channel))
+
+    async def _edit_channel(self, request: web.Request, channel: str) -> web.Response:
+        chan = self._channel(channel)
+        if not chan.thread:
+            raise ApiError(403, 50013, "Missing Permissions")
+        payload = await request.json()
+        edit_thread(self.world, self.world.guild(chan.guild_id or 0), chan, payload)
+        await self.gateway.dispatch("THREAD_UPDATE", chan.payload())
+        return _json(chan.payload())
+
+    async def _thread_from_message(
+        self, request: web.Request, channel: str, mid: str
+    ) -> web.Response:
+        parent = self._channel(channel)
+        message = self._channel_message(channel, mid)
+        payload = await request.json()
+        name = str(payload.get("name") or "")
+        if not name:
+            raise ApiError(400, 50035, "Invalid Form Body: name")
+        thread = open_thread(self.world, parent, message, name, self.world.bot_user)
+        await self.gateway.dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})
+        return _json(thread.payload(), 201)
 
     async def _typing(self, request: web.Request, channel: str) -> web.Response:
         self._channel(channel)
@@ -697,7 +772,7 @@ class FakeDiscord:
             self.problem("protocol", f"callback for unknown interaction {iid}")
             raise ApiError(404, 10062, "Unknown interaction")
         # The 3 s run to the request's arrival: a Discord slow to answer is not the bot's fault.
-        now = request.get(ARRIVED, time.monotonic())
+        now = request.get(ARRIVED, self.now())
         payload, uploaded = await self._read_body(request)
         ctype = payload.get("type")
         data = payload.get("data") or {}
@@ -776,6 +851,12 @@ class FakeDiscord:
         if not interaction.responded:
             self.problem("protocol", f"{where} before the interaction was acknowledged")
             raise ApiError(404, 10015, "Unknown Webhook")
+        if (
+            set(interaction.authorizing) == {USER_INSTALL}
+            and len(interaction.followup_ids) >= USER_INSTALL_FOLLOWUPS
+        ):
+            self.problem("protocol", f"{where}: more than {USER_INSTALL_FOLLOWUPS} follow-ups")
+            raise ApiError(400, 40094, "Maximum number of follow up messages hit")
         interaction.token_uses += 1
         original = self.messages.get(interaction.original_message_id or 0)
         final = self._final_attachments(payload, uploaded, None)
@@ -837,9 +918,15 @@ class FakeDiscord:
 
     async def _create_message(self, request: web.Request, channel: str) -> web.Response:
         chan = self._channel(channel)
+        check_post(self.world, chan)
         payload, uploaded = await self._read_body(request)
         final = self._final_attachments(payload, uploaded, None)
         self._check(f"POST #{chan.name} message", payload, final, creating=True)
+        if chan.thread:
+            chan.message_count += 1
+            if chan.archived:  # a post into an archived, unlocked thread unarchives it
+                chan.archived = False
+                await self.gateway.dispatch("THREAD_UPDATE", chan.payload())
         if (payload.get("flags") or 0) & FLAG_EPHEMERAL:
             self._violations("POST message", ["ephemeral flag on a channel message"])
         earlier = self._same_nonce(payload)
@@ -911,11 +998,17 @@ class FakeDiscord:
         data: dict[str, Any],
         message: Message | None = None,
     ) -> Interaction:
-        """Build (not send) an interaction from ``user`` in ``channel`` with ``data``."""
-        guild = self.world.guild(channel.guild_id)
-        member = guild.member(user.id)
-        if member is None:
-            raise KeyError(f"{user.name} is not a member of {guild.name}")
+        """Build (not send) an interaction from ``user`` in ``channel`` with ``data``.
+
+        A component interaction carries the integration owners of its message's interaction.
+        Raises :class:`KeyError` where the member cannot reach the app (not in the guild, or
+        neither the guild nor the member installed it).
+        """
+        owners = authorizing_owners(self.world, user, channel)
+        if message is not None and message.authorizing:
+            owners = dict(message.authorizing)
+        if not owners:
+            raise KeyError(f"{user.name} cannot use the app in {channel.name}: not installed")
         interaction_id = self.snowflakes.next()
         token = new_token()
         payload: dict[str, Any] = {
@@ -923,19 +1016,11 @@ class FakeDiscord:
             "application_id": str(self.world.application_id),
             "type": itype,
             "data": data,
-            "guild_id": str(guild.id),
-            "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
-            "guild_locale": guild.locale,
-            "channel_id": str(channel.id),
-            "channel": channel.payload(),
-            "member": member.payload(permissions=guild.permissions(user.id)),
+            **location_payload(self.world, user, channel, owners),
             "token": token,
             "version": 1,
             "locale": user.locale,
-            "app_permissions": str(guild.permissions(self.world.bot_user.id)),
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(guild.id)},
-            "context": 0,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
         if message is not None:
@@ -945,10 +1030,13 @@ class FakeDiscord:
             token=token,
             type=itype,
             user=user,
-            guild_id=guild.id,
+            guild_id=channel.guild_id,
             channel_id=channel.id,
             payload=payload,
             component_message_id=message.id if message is not None else None,
+            sent_at=self.now(),
+            context=context_of(self.world, channel),
+            authorizing=owners,
         )
         self.interactions[token] = interaction
         return interaction
@@ -963,7 +1051,7 @@ class FakeDiscord:
 
     async def send_interaction(self, interaction: Interaction) -> None:
         """Dispatch INTERACTION_CREATE; the 3-second clock starts now."""
-        interaction.sent_at = time.monotonic()
+        interaction.sent_at = self.now()
         interaction.dispatched = True
         await self.gateway.dispatch("INTERACTION_CREATE", interaction.payload)
         self.changed()

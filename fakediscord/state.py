@@ -11,6 +11,7 @@ import datetime as dt
 import itertools
 import secrets
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,11 @@ ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
 USE_APPLICATION_COMMANDS = 1 << 31
 ADMINISTRATOR = 1 << 3
+MANAGE_GUILD = 1 << 5
+MENTION_EVERYONE = 1 << 17
+MANAGE_THREADS = 1 << 34
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 53) - 1
 EVERYONE_PERMISSIONS = (
     VIEW_CHANNEL
@@ -33,7 +39,12 @@ EVERYONE_PERMISSIONS = (
     | ATTACH_FILES
     | READ_MESSAGE_HISTORY
     | USE_APPLICATION_COMMANDS
+    | CREATE_PUBLIC_THREADS
+    | SEND_MESSAGES_IN_THREADS
 )
+
+# Channel types.
+GUILD_TEXT, DM, GROUP_DM, PUBLIC_THREAD = 0, 1, 3, 11
 
 # Message flags.
 FLAG_EPHEMERAL = 1 << 6
@@ -122,17 +133,40 @@ class Role:
 
 @dataclass(slots=True)
 class Channel:
-    """A guild text channel."""
+    """A guild text channel, a public thread (type 11), a DM (1) or a group DM (3).
+
+    DMs and group DMs have no guild; ``recipients`` are their users' ids (the bot is one of a
+    DM's, and a member of a group DM only when listed). ``name`` of a DM is the fake's handle
+    for it ("dm-alice"); Discord sends none.
+    """
 
     id: int
-    guild_id: int
+    guild_id: int | None
     name: str
-    type: int = 0
+    type: int = GUILD_TEXT
     position: int = 0
+    recipients: list[int] = field(default_factory=list)
+    parent_id: int | None = None
+    owner_id: int | None = None
+    archived: bool = False
+    locked: bool = False
+    message_count: int = 0
+
+    @property
+    def private(self) -> bool:
+        """Whether this is a DM or a group DM (no guild)."""
+        return self.type in (DM, GROUP_DM)
+
+    @property
+    def thread(self) -> bool:
+        """Whether this is a thread."""
+        return self.type == PUBLIC_THREAD
 
     def payload(self) -> dict[str, Any]:
         """The channel object Discord sends."""
-        return {
+        if self.private:
+            return self._private_payload()
+        data: dict[str, Any] = {
             "id": str(self.id),
             "guild_id": str(self.guild_id),
             "name": self.name,
@@ -143,9 +177,33 @@ class Channel:
             "topic": None,
             "last_message_id": None,
             "rate_limit_per_user": 0,
-            "parent_id": None,
+            "parent_id": None if self.parent_id is None else str(self.parent_id),
             "flags": 0,
         }
+        if self.thread:
+            del data["permission_overwrites"], data["position"], data["topic"]
+            data["owner_id"] = str(self.owner_id)
+            data["message_count"] = data["total_message_sent"] = self.message_count
+            data["member_count"] = 1
+            data["thread_metadata"] = {
+                "archived": self.archived,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": iso(time.time()),
+                "locked": self.locked,
+            }
+        return data
+
+    def _private_payload(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "type": self.type,
+            "last_message_id": None,
+            "flags": 0,
+            "recipients": [{"id": str(r)} for r in self.recipients],
+        }
+        if self.type == GROUP_DM:
+            data.update(name=self.name, icon=None, owner_id=str(self.owner_id))
+        return data
 
     @property
     def mention(self) -> str:
@@ -208,6 +266,7 @@ class Guild:
     roles: list[Role] = field(default_factory=list)
     channels: list[Channel] = field(default_factory=list)
     members: list[Member] = field(default_factory=list)
+    threads: list[Channel] = field(default_factory=list)
     locale: str = "en-US"  # the server's language (interaction.guild_locale)
 
     def role(self, role_id: int) -> Role | None:
@@ -247,7 +306,7 @@ class Guild:
             "roles": [r.payload() for r in self.roles],
             "channels": [c.payload() for c in self.channels],
             "members": [m.payload() for m in self.members],
-            "threads": [],
+            "threads": [t.payload() for t in self.threads if not t.archived],
             "voice_states": [],
             "presences": [],
             "emojis": [],
@@ -342,6 +401,7 @@ class Message:
     application_id: int | None = None
     history: list[MessageVersion] = field(default_factory=list)
     nonce: str | None = None
+    authorizing: dict[str, str] | None = None  # the creating interaction's integration owners
 
     @property
     def ephemeral(self) -> bool:
@@ -430,7 +490,7 @@ class Message:
                 "id": str(self.interaction_id),
                 "type": self.interaction_type or 2,
                 "user": self.interaction_user.payload(),
-                "authorizing_integration_owners": {"0": str(self.guild_id)},
+                "authorizing_integration_owners": self.authorizing or {"0": str(self.guild_id)},
             }
         return data
 
@@ -475,6 +535,8 @@ class Interaction:
     token_uses: int = 0
     rejected: str | None = None
     dispatched: bool = False  # sent to the bot (INTERACTION_CREATE)
+    context: int = 0  # 0 a guild, 1 the bot's DM, 2 a private channel (group DM, other DMs)
+    authorizing: dict[str, str] = field(default_factory=dict)
     lost_answers: int = 0  # callbacks that took effect but whose answer a fault lost
 
     @property
@@ -515,6 +577,8 @@ class World:
     application_id: int
     guilds: list[Guild]
     token: str = "fake"
+    private_channels: list[Channel] = field(default_factory=list)
+    user_installs: set[int] = field(default_factory=set)  # users who installed the app
 
     @classmethod
     def default(cls) -> World:
@@ -552,7 +616,39 @@ class World:
         for name in ("olivia", "alice", "frank"):
             guild2.members.append(Member(users[name], g2))
         guild2.members.append(Member(bot_user, g2))
-        return cls(bot_user=bot_user, application_id=app_id, guilds=[guild1, guild2])
+        world = cls(bot_user=bot_user, application_id=app_id, guilds=[guild1, guild2])
+        friends = [users[n] for n in ("alice", "bob", "carol", "dave")]
+        world.add_private_places(friends, ids)
+        return world
+
+    def add_private_places(self, friends: list[User], ids: Iterator[int]) -> None:
+        """A DM with the bot for each friend ("dm-alice"), their group DM "friends" (the bot
+        not a member, the first friend its owner), and the app installed to their accounts."""
+        for user in friends:
+            self.private_channels.append(
+                Channel(next(ids), None, f"dm-{user.name}", DM, recipients=[user.id])
+            )
+        self.private_channels.append(
+            Channel(
+                next(ids),
+                None,
+                "friends",
+                GROUP_DM,
+                recipients=[u.id for u in friends],
+                owner_id=friends[0].id,
+            )
+        )
+        self.user_installs.update(u.id for u in friends)
+
+    def bot_sees(self, channel: Channel) -> bool:
+        """Whether the bot is a member where the channel is (its guild, its DM, a group DM
+        listing it): elsewhere Discord answers its channel routes 403 Missing Access."""
+        if channel.type == DM:
+            return True
+        if channel.type == GROUP_DM:
+            return self.bot_user.id in channel.recipients
+        guild = next((g for g in self.guilds if g.id == channel.guild_id), None)
+        return guild is not None and guild.member(self.bot_user.id) is not None
 
     def spread_over_shards(self, count: int) -> World:
         """Give the guilds new ids so that guild ``i`` is on shard ``i % count``; returns self.
@@ -589,9 +685,12 @@ class World:
         for g in self.guilds:
             if guild_name and g.name != guild_name:
                 continue
-            for c in g.channels:
+            for c in g.channels + g.threads:
                 if key == c.id or (chan_name and c.name == chan_name):
                     return c
+        for c in self.private_channels:
+            if key in (c.id, c.name):
+                return c
         raise KeyError(f"no channel {key!r}")
 
     def user(self, key: int | str | User | Member) -> User:

@@ -309,7 +309,7 @@ class Playground:
             },
             "languages": LANGUAGE_CHOICES,
             "bot": snapshot.user_json(self.world.bot_user),
-            "channels": [{"id": str(c.id), "name": c.name} for c in self.guild.channels],
+            "channels": [{"id": str(c.id), "name": c.name} for c in self.channels()],
             "members": [
                 {
                     **snapshot.user_json(m.user),
@@ -372,9 +372,13 @@ class Playground:
             raise ActionError(f"There is no member {name!r} in {self.guild.name}.")
         return found.user
 
+    def channels(self) -> list[Channel]:
+        """The server's channels, then the members' group DM."""
+        return self.guild.channels + self.world.private_channels
+
     def channel(self, name: Any) -> Channel:
-        """A channel of the playground's server by name."""
-        found = next((c for c in self.guild.channels if c.name == name), None)
+        """A channel of the playground's server, or the group DM, by name."""
+        found = next((c for c in self.channels() if c.name == name), None)
         if found is None:
             raise ActionError(f"There is no channel #{name} in {self.guild.name}.")
         return found

@@ -6,6 +6,7 @@ import itertools
 
 from fakediscord.state import (
     EVERYONE_PERMISSIONS,
+    GROUP_DM,
     MANAGE_MESSAGES,
     Channel,
     Guild,
@@ -18,10 +19,12 @@ from fakediscord.state import (
 MEMBERS = ("alice", "bob", "carol", "dave")
 CHANNELS = ("games", "lobby")
 GUILD_NAME = "Parlour Playground"
+GROUP_DM_NAME = "friends"
 
 
 def playground_world() -> World:
-    """alice (owner), bob (Moderator: Manage Messages), carol and dave in #games and #lobby.
+    """alice (owner), bob (Moderator: Manage Messages), carol and dave in #games and #lobby,
+    and the four of them in the group DM "friends" (the bot not a member).
 
     The ids are fixed, so games kept in the database find their channel again after a restart.
 
@@ -45,9 +48,23 @@ def playground_world() -> World:
     for user in users:
         guild.members.append(Member(user, guild_id, [moderator.id] if user.name == "bob" else []))
     guild.members.append(Member(bot_user, guild_id))
-    return World(
+    world = World(
         bot_user=bot_user,
         application_id=bot_user.id,
         guilds=[guild],
         token="playground",
     )
+    # The four in a group DM of their own, where the bot is not a member: Parlour is installed
+    # to their accounts and answers there only through their clicks.
+    world.private_channels.append(
+        Channel(
+            next(ids),
+            None,
+            GROUP_DM_NAME,
+            GROUP_DM,
+            recipients=[u.id for u in users],
+            owner_id=users[0].id,
+        )
+    )
+    world.user_installs.update(u.id for u in users)
+    return world

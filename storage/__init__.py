@@ -3,6 +3,7 @@ project lives here."""
 
 from storage.backends import DEFAULT_POOL_SIZE
 from storage.database import Database, database_path, parse_database_url
+from storage.errors import StoreUnavailable
 from storage.models import RatingPoint, Result, Seat, Standing, Table, TableStatus
 
 __all__ = [
@@ -12,6 +13,7 @@ __all__ = [
     "Result",
     "Seat",
     "Standing",
+    "StoreUnavailable",
     "Table",
     "TableStatus",
     "database_path",

@@ -18,9 +18,11 @@ from typing import Any, Protocol
 import aiosqlite
 import asyncpg
 
+from storage.errors import translated
 from storage.migrations import apply_migrations, apply_postgres_migrations
 
 DEFAULT_POOL_SIZE = 10
+CONNECT_TIMEOUT = 5.0  # seconds a new PostgreSQL connection may take before the store is away
 _PLACEHOLDER = re.compile(r"\?")
 
 
@@ -117,16 +119,23 @@ class SqliteBackend:
     @contextlib.asynccontextmanager
     async def session(self, *, transaction: bool = False) -> AsyncIterator[Session]:
         async with self._lock:
-            if not transaction:
-                yield _SqliteSession(self.conn)
-                return
-            await self.conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield _SqliteSession(self.conn)
-            except BaseException:
+            with translated(self.dialect):
+                if not transaction:
+                    yield _SqliteSession(self.conn)
+                    return
+                await self.conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield _SqliteSession(self.conn)
+                    await self.conn.execute("COMMIT")
+                except BaseException:
+                    await self._roll_back()
+                    raise
+
+    async def _roll_back(self) -> None:
+        """Undo the open transaction, if SQLite has not already (it does on a full disk)."""
+        if self.conn.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
                 await self.conn.execute("ROLLBACK")
-                raise
-            await self.conn.execute("COMMIT")
 
     async def schema_version(self) -> int:
         async with self.session() as s:
@@ -191,7 +200,9 @@ class PostgresBackend:
     async def open(cls, url: str, *, pool_size: int = DEFAULT_POOL_SIZE) -> PostgresBackend:
         if pool_size < 1:
             raise ValueError("the pool needs at least one connection")
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        pool = await asyncpg.create_pool(
+            url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT
+        )
         try:
             async with pool.acquire() as conn:
                 await apply_postgres_migrations(conn)
@@ -202,12 +213,13 @@ class PostgresBackend:
 
     @contextlib.asynccontextmanager
     async def session(self, *, transaction: bool = False) -> AsyncIterator[Session]:
-        async with self.pool.acquire() as conn:
-            if not transaction:
-                yield _PostgresSession(conn)
-                return
-            async with conn.transaction():
-                yield _PostgresSession(conn)
+        with translated(self.dialect):
+            async with self.pool.acquire() as conn:
+                if not transaction:
+                    yield _PostgresSession(conn)
+                    return
+                async with conn.transaction():
+                    yield _PostgresSession(conn)
 
     async def schema_version(self) -> int:
         async with self.session() as s:

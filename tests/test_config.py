@@ -160,3 +160,13 @@ def test_operator_settings_are_read_from_the_environment():
 def test_bad_operator_settings_name_the_variable(name, value):
     with pytest.raises(ConfigError, match=name):
         Config.from_env({"DISCORD_TOKEN": "t", name: value})
+
+
+def test_drawing_workers_default_by_cores_and_0_draws_in_threads():
+    assert Config.from_env({"DISCORD_TOKEN": "t"}).draw_workers is None
+    config = Config.from_env({"DISCORD_TOKEN": "t", "PARLOUR_DRAW_WORKERS": "0"})
+    assert config.draw_workers == 0
+    config = Config.from_env({"DISCORD_TOKEN": "t", "PARLOUR_DRAW_WORKERS": " 3 "})
+    assert config.draw_workers == 3
+    with pytest.raises(ConfigError, match="PARLOUR_DRAW_WORKERS"):
+        Config.from_env({"DISCORD_TOKEN": "t", "PARLOUR_DRAW_WORKERS": "many"})

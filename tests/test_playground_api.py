@@ -96,7 +96,7 @@ async def test_state_lists_channels_members_and_commands(
     async with http.get("/api/state") as resp:
         state = await resp.json()
     assert state["online"] is True
-    assert [c["name"] for c in state["channels"]] == ["games", "lobby"]
+    assert [c["name"] for c in state["channels"]] == ["games", "lobby", "friends"]
     assert [m["name"] for m in state["members"]] == ["alice", "bob", "carol", "dave"]
     start = next(c for c in state["commands"] if c["path"] == "quarters start")
     options = {o["name"]: o for o in start["options"]}
@@ -313,3 +313,19 @@ def test_port_without_playground_is_refused() -> None:
     with pytest.raises(SystemExit) as exc:
         main(["--port", "8081"])
     assert exc.value.code == 2
+
+
+async def test_a_game_in_the_group_dm_is_answered_through_interactions_only(
+    playground: Playground, http: aiohttp.ClientSession
+) -> None:
+    """The four members' group DM, where the bot is not a member: the board comes as the
+    command's answer, says it updates when someone acts, and no channel route is used."""
+    bob = await live(http, "bob", channel="friends")
+    answer = await post(
+        http, "/api/command", member="bob", channel="friends", command="quarters start"
+    )
+    assert answer["ok"] and not answer["ephemeral"]
+    update = await bob.until(lambda u: board_of(u) and board_of(u)["id"] == answer["message_id"])
+    assert "updates when someone acts" in board_of(update)["content"]
+    friends = playground.channel("friends")
+    assert not [p for _, p, _ in playground.fake.requests if f"/channels/{friends.id}" in p]

@@ -5,13 +5,15 @@ launcher, exactly as the end-to-end tests do), then drives N tables, one channel
 each, over the gateway and REST: Quarters and Checkers against the computer and Hearts with three
 computer seats, in turn. Each table acts once every ``--every`` seconds (±30 % jitter, open loop:
 the schedule does not wait for the bot) for ``--seconds``. Per N it prints actions, the bot's
-CPU per action (the bot process and its AI workers, from /proc), p50/p99/max of the first
+CPU per action (the bot process and its AI and drawing workers, from /proc; and the bot process
+alone: its event loop and its threads), p50/p99/max of the first
 response (INTERACTION_CREATE to the callback, timed by the fake) and of the board update (to
 the first edit of the table's public board after the action), the loop lag the bot logged,
 the bot's RSS, 429s and limit problems, and the ratio to the 1-table run.
 
     python -m bench.perf.load [--tables 1,50,200] [--seconds 60] [--every 3]
     python -m bench.perf.load --tables 500 --rate-limits      # Discord's rate limits on
+    python -m bench.perf.load --tables 100 --games quarters    # only Quarters tables
 
 Not a test: a benchmark, run by hand (``nice -n 10`` on a shared machine).
 """
@@ -81,15 +83,17 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time of the process tree under ``pid`` (live processes, and reaped children)."""
+def cpu_seconds(pid: int, *, tree: bool = True) -> float:
+    """CPU time of the process tree under ``pid`` (live processes, and reaped children);
+    ``tree=False``: of ``pid`` alone, its threads included."""
     total = 0.0
-    for p in descendants(pid):
+    for p in descendants(pid) if tree else [pid]:
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += sum(int(v) for v in fields[11:15]) / CLK  # utime stime cutime cstime
+        times = fields[11:15] if tree else fields[11:13]  # utime stime (cutime cstime)
+        total += sum(int(v) for v in times) / CLK
     return total
 
 
@@ -151,9 +155,11 @@ class Figures:
 class Table:
     """One channel, one member, one game at a time; picks its next click from what it sees."""
 
-    def __init__(self, driver: Driver, index: int, figures: Figures) -> None:
+    def __init__(
+        self, driver: Driver, index: int, figures: Figures, games: tuple[str, ...] = GAMES
+    ) -> None:
         self.driver = driver
-        self.game = GAMES[index % len(GAMES)]
+        self.game = games[index % len(games)]
         self.channel = f"t{index}"
         self.member = f"m{index}"
         self.mention = driver.user(self.member).mention
@@ -326,6 +332,7 @@ class Run:
     seconds: float
     figures: Figures
     cpu: float
+    loop_cpu: float  # the bot process alone: its event loop and its threads
     rss: tuple[float, float]
     lag: list[tuple[float, float, float]]
     boards: list[float]
@@ -355,7 +362,8 @@ async def measure(tables: int, seconds: float, every: float, args: argparse.Name
             driver = Driver(fake, timeout=30)
             figures = Figures()
             rng = random.Random(tables)
-            members = [Table(driver, i, figures) for i in range(tables)]
+            games = tuple(args.games.split(","))
+            members = [Table(driver, i, figures, games) for i in range(tables)]
             stagger = max(1.0, tables / 40)  # at most about 40 new games a second
             warm_until = time.monotonic() + stagger + 8.0
             # Warm-up: every table starts its game and plays a few seconds (not counted).
@@ -374,6 +382,7 @@ async def measure(tables: int, seconds: float, every: float, args: argparse.Name
                     stderr=asyncio.subprocess.DEVNULL,
                 )
             cpu0, own0 = cpu_seconds(proc.pid), time.process_time()
+            loop0 = cpu_seconds(proc.pid, tree=False)
             log_mark = log.stat().st_size
             until = time.monotonic() + seconds
 
@@ -391,6 +400,7 @@ async def measure(tables: int, seconds: float, every: float, args: argparse.Name
             if profiler is not None:
                 await profiler.wait()
             cpu, own = cpu_seconds(proc.pid) - cpu0, time.process_time() - own0
+            loop_cpu = cpu_seconds(proc.pid, tree=False) - loop0
             rss = rss_mib(proc.pid)
             await asyncio.sleep(11.0)  # the lag line of the last period
             lag = lag_lines(log, log_mark)
@@ -414,6 +424,7 @@ async def measure(tables: int, seconds: float, every: float, args: argparse.Name
         seconds,
         figures,
         cpu,
+        loop_cpu,
         rss,
         lag,
         board_updates(fake, figures.pending_boards),
@@ -456,6 +467,11 @@ def report(run: Run, base: Run | None) -> None:
         f"({run.cpu / run.seconds * 100:4.0f}% of a core; the fake Discord and the members "
         f"{run.driver_cpu / run.seconds * 100:3.0f}%)"
     )
+    loop = run.loop_cpu / f.actions * 1000 if f.actions else float("nan")
+    print(
+        f"       of which the bot process (its event loop and threads) {loop:5.2f} ms/action, "
+        f"its workers (the computer, the drawing) {per_action - loop:5.2f} ms/action"
+    )
     print(
         f"       first response p50 {statistics.median(f.first or [0]) * ms:6.1f} "
         f"p99 {pct(f.first, 0.99) * ms:6.1f} max {max(f.first or [0]) * ms:6.1f} ms | "
@@ -487,6 +503,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--every", type=float, default=3.0, help="seconds between actions")
     parser.add_argument("--rate-limits", action="store_true", help="Discord's rate limits on")
+    parser.add_argument(
+        "--games", default=",".join(GAMES), help="the tables' games in turn (comma-separated)"
+    )
     parser.add_argument("--database", help="DATABASE_URL (default: a fresh SQLite file)")
     parser.add_argument("--keep-log", help="keep the bot's log as KEEP_LOG.<N>")
     parser.add_argument(

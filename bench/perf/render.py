@@ -1,7 +1,7 @@
 """Board pictures: the CPU time to draw and encode each kind, against the renderers before
 boards were composed from cached sprites and bands (``bench.perf.render_baseline``), in one run.
 
-    python -m bench.perf.render [--quick] [--cards]
+    python -m bench.perf.render [--quick] [--cards] [--pool]
 
 For each board kind (checkers board, Hearts table and hand, Quarters piles, Kabu table,
 Quatorze grid) it plays seeded random games and draws positions from them:
@@ -15,7 +15,9 @@ Quatorze grid) it plays seeded random games and draws positions from them:
 
 Then the encoder settings: the bands' zlib level, and what the renderers before did (an
 adaptive palette a picture, then compress level 3) against ``optimize``. ``--cards``: the card
-sprites' cost (drawn once, then cached). Times are CPU time (``time.process_time``) medians:
+sprites' cost (drawn once, then cached). ``--pool``: a picture drawn in place against one drawn
+through the bot's drawing pool (:mod:`bot.drawing`): the caller's CPU and the drawing process's.
+Times are CPU time (``time.process_time``) medians:
 the machine may be shared with other work, which inflates them all alike.
 """
 
@@ -24,11 +26,13 @@ from __future__ import annotations
 import argparse
 import inspect
 import io
+import os
 import random
 import statistics
 import time
 from collections.abc import Callable, Iterator
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
@@ -39,6 +43,7 @@ from bench.perf.render_baseline import hearts as old_hearts
 from bench.perf.render_baseline import kabu as old_kabu
 from bench.perf.render_baseline import quarters as old_quarters
 from bench.perf.render_baseline import quatorze as old_quatorze
+from bot import drawing
 from games.cards import Card, full_deck, shuffled_deck
 from games.checkers import State as Checkers
 from games.hearts import State as Hearts
@@ -253,15 +258,56 @@ def cards(quick: bool) -> None:
         print(f"w={width:3} one sprite drawn {drawn * 1e6:9.1f}   cache hit {hit * 1e6:6.2f}")
 
 
+def _worker_cpu(pool: drawing.Drawing) -> float:
+    """CPU seconds the pool's drawing processes used so far (from /proc)."""
+    total = 0.0
+    for pid in pool.pids():
+        stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def through_pool(quick: bool) -> None:
+    """Each kind drawn in place, and through a drawing pool of one process: the caller's CPU a
+    picture (what the bot's process pays) and the drawing process's (means, fresh positions)."""
+    n = 150 if quick else 400  # the drawing process's CPU is read in ticks of 10 ms
+    drawing.start(1)
+    pool = drawing.pool()
+    assert pool is not None
+    pool.wait_ready()
+    print("\nthrough the drawing pool: CPU ms a picture, means (fresh positions)")
+    print(f"{'board':15} {'in place':>9} {'caller':>8} {'drawing process':>16}")
+    for name, (_, new, _, make) in BOARDS.items():
+        cases = positions(make, range(2000, 2400), 2 * n)
+        for args, kwargs in cases[n:]:  # the kind's sprites in both processes
+            new(*args, **kwargs)
+            pool.draw(new, *args, **kwargs)
+        cases = cases[:n]
+        start = time.process_time()
+        for args, kwargs in cases:
+            inspect.unwrap(new)(*args, **kwargs)
+        here = (time.process_time() - start) / n * 1000
+        start, worker = time.process_time(), _worker_cpu(pool)
+        for args, kwargs in cases:
+            pool.draw(new, *args, **kwargs)
+        caller = (time.process_time() - start) / n * 1000
+        there = (_worker_cpu(pool) - worker) / n * 1000
+        print(f"{name:15} {here:9.3f} {caller:8.3f} {there:16.3f}")
+    drawing.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer positions")
     parser.add_argument("--cards", action="store_true", help="also the card sprites")
+    parser.add_argument("--pool", action="store_true", help="also through the drawing pool")
     args = parser.parse_args()
     boards(args.quick)
     encoder(args.quick)
     if args.cards:
         cards(args.quick)
+    if args.pool:
+        through_pool(args.quick)
 
 
 if __name__ == "__main__":

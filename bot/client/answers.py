@@ -62,6 +62,8 @@ async def show(
     """Show every event of ``answer``; an interaction nothing answered gets a short "Done."."""
     interactions.note(table=answer.table_id, outcome="refused" if answer.error else "applied")
     showing = Showing(bot, interaction, answer, new_board)
+    if answer.error or answer.board is None:
+        await bot.refresh_clicked_board(interaction)  # where only clicks update it
     refused = [e for e in answer.events if isinstance(e, Refused)]
     if refused:
         await refuse(showing, refused[0])
@@ -122,9 +124,8 @@ async def board(showing: Showing, event: BoardChanged) -> None:
         await bot.post_board(interaction, answer)
     elif on_board and not in_place:
         assert message is not None
-        await showing.edit_clicked(
-            **message_kwargs(event.screen, answer.table_id, answer.version, editing=True)
-        )
+        kwargs = message_kwargs(event.screen, answer.table_id, answer.version, editing=True)
+        await showing.edit_clicked(**bot.board_kwargs(interaction, kwargs))
         bot.board_edits.shown(message.id, answer.version)
     elif event.message_id is not None and interaction.channel_id is not None:
         free = bot.board_edits.free(interaction.channel_id, event.message_id)
@@ -173,9 +174,9 @@ async def post(showing: Showing, event: Posted) -> None:
     if not showing.done:
         await showing.interaction.response.send_message(**kwargs)
         return
-    channel = showing.interaction.channel
-    if isinstance(channel, discord.abc.Messageable):
-        await channel.send(**kwargs)
+    channel_id = showing.interaction.channel_id
+    if channel_id:  # through the bot: a game's thread posts to its channel, a group DM
+        await showing.bot.get_partial_messageable(channel_id).send(**kwargs)  # follows up
 
 
 async def computer_turn(showing: Showing, event: ComputerTurnDue) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -13,12 +14,21 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.client import answers, commands, daily_commands, guard, privacy_commands
+from bot.client import (
+    answers,
+    commands,
+    daily_commands,
+    guard,
+    outage,
+    places,
+    privacy_commands,
+)
 from bot.client.boards import BoardMessages
 from bot.client.common import member_of, send_private
 from bot.client.components import TableButton, TableSelect, message_kwargs
 from bot.client.hands import Hands
 from bot.client.operations import OpsHooks, command_names
+from bot.client.outside import OutsidePlaces, Tokens
 from bot.client.translator import CatalogueTranslator
 from bot.config import Config
 from bot.ops import interactions
@@ -29,7 +39,7 @@ from bot.tables.ai import AiRunner
 from bot.tables.core.events import Answer
 from bot.tables.service import TableService
 from i18n.translations import preload
-from storage import Database, TableStatus
+from storage import Database, StoreUnavailable, TableStatus
 
 log = logging.getLogger("parlour")
 
@@ -69,14 +79,13 @@ class ParlourTree(app_commands.CommandTree["ParlourBot"]):
             if interaction.type is discord.InteractionType.application_command:
                 await send_private(interaction, STOPPING)
 
+    interaction_check = places.tree_check
+
     async def on_error(
         self, interaction: discord.Interaction[ParlourBot], error: app_commands.AppCommandError
     ) -> None:
-        interactions.note(outcome="error")
-        log.exception(
-            "command %s failed", interaction.command and interaction.command.name, exc_info=error
-        )
-        await send_private(interaction, "Something went wrong on our side; please try again.")
+        name = interaction.command and interaction.command.name
+        await outage.answer_failure(interaction, error, f"command {name}")
 
 
 async def open_service(config: Config) -> TableService:
@@ -89,7 +98,7 @@ async def open_service(config: Config) -> TableService:
     return TableService(db, ai=AiRunner(config.ai_workers))
 
 
-class ParlourBot(OpsHooks, BoardMessages, discord.Client):
+class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
     """Holds the table service; everything game-specific is in ``bot.tables``.
 
     :func:`run` opens the service and hands it in; without one (the playground builds the bot
@@ -105,7 +114,9 @@ class ParlourBot(OpsHooks, BoardMessages, discord.Client):
             **shard_options(config),
         )
         self.config = config
-        self.tree = ParlourTree(self)
+        self.outside_tokens = Tokens()
+        self.game_threads: dict[int, int] = {}  # a game's thread -> its channel
+        self.tree = ParlourTree(self, **places.tree_defaults())
         self.service: TableService
         if service is not None:
             self.service = service
@@ -216,10 +227,7 @@ class ParlourBot(OpsHooks, BoardMessages, discord.Client):
         version: int | None,
         action: str,
     ) -> None:
-        if interaction.guild_id is None:
-            interactions.note(outcome="refused")
-            await send_private(interaction, "Parlour games are played in server channels.")
-            return
+        self.outside_tokens.note(interaction)
         who = member_of(interaction)
         accepted = Acceptance()  # a slow click is deferred once it passed the table's checks
         origin = guard.origin_of(interaction)
@@ -231,10 +239,9 @@ class ParlourBot(OpsHooks, BoardMessages, discord.Client):
                 accepted=accepted,
             )
             await self.show_answer(interaction, answer)
-        except Exception:
-            interactions.note(outcome="error")
-            log.exception("action %r on table %s failed", action.partition("=")[0], table_id)
-            await send_private(interaction, "Something went wrong on our side; please try again.")
+        except Exception as exc:
+            what = f"action {action.partition('=')[0]!r} on table {table_id}"
+            await outage.answer_failure(interaction, exc, what)
 
     async def on_unknown_control(self, interaction: discord.Interaction) -> None:
         """A component whose custom_id (or values) no table control has: refuse it privately."""
@@ -335,6 +342,9 @@ class ParlourBot(OpsHooks, BoardMessages, discord.Client):
             return
         except asyncio.CancelledError:
             raise
+        except StoreUnavailable:  # played once the database is back
+            retry = functools.partial(self.start_computer, table_id, channel_id)
+            self.spawn(outage.when_store_back(self.service.db.schema_version, retry))
         except Exception:
             log.exception("computer turn on table %s failed", table_id)
 
@@ -359,6 +369,8 @@ class ParlourBot(OpsHooks, BoardMessages, discord.Client):
                         await channel.send(**message_kwargs(post, None, None))
                 if answer.ai_next and answer.table_id is not None:
                     self.start_computer(answer.table_id, table.channel_id)
+        except StoreUnavailable as exc:  # the next sweep does it
+            log.warning("sweep skipped: the database is away (%s)", exc)
         except Exception:
             log.exception("sweep failed")
         try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -16,6 +16,7 @@ from bot.client.components import message_kwargs
 from bot.tables.core.events import Answer
 
 if TYPE_CHECKING:
+    from bot.client.outside import Tokens
     from bot.tables.service import TableService
 
 log = logging.getLogger("parlour")
@@ -28,6 +29,7 @@ class BoardMessages:
 
     service: TableService
     board_edits: BoardEdits[tuple[int, Answer]]
+    outside_tokens: Tokens  # see bot.client.outside
 
     if TYPE_CHECKING:  # discord.Client's, which the bot's client also is
 
@@ -35,13 +37,19 @@ class BoardMessages:
             self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
         ) -> discord.PartialMessageable: ...
 
+        def board_kwargs(
+            self, interaction: discord.Interaction[Any], kwargs: dict[str, Any]
+        ) -> dict[str, Any]: ...
+
     def init_boards(self) -> None:
         self.board_edits = BoardEdits(self._send_board_edit)
 
     async def post_board(self, interaction: discord.Interaction, answer: Answer) -> None:
         """Post the board as the interaction's answer and remember its message."""
         assert answer.board is not None
-        kwargs = message_kwargs(answer.board, answer.table_id, answer.version)
+        kwargs = self.board_kwargs(
+            interaction, message_kwargs(answer.board, answer.table_id, answer.version)
+        )
         if interaction.response.is_done():
             message_id = (await interaction.followup.send(wait=True, **kwargs)).id
         else:
@@ -51,6 +59,7 @@ class BoardMessages:
                 resource = await interaction.original_response()
             message_id = resource.id
         old = answer.board_message_id
+        self.outside_tokens.owns(message_id, interaction)
         if answer.table_id is not None:
             await self.service.board_posted(answer.table_id, message_id)
         if old and old != message_id and interaction.channel_id:
@@ -88,7 +97,8 @@ class BoardMessages:
         assert board is not None and message_id is not None
         channel = self.get_partial_messageable(channel_id)
         age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
-        if age > REPOST_AFTER and board.rows:
+        outside = channel_id in self.outside_tokens.outside  # no reposts: only edits reach it
+        if age > REPOST_AFTER and board.rows and not outside:
             message = await channel.send(**message_kwargs(board, answer.table_id, answer.version))
             if answer.table_id is not None:
                 await self.service.board_posted(answer.table_id, message.id)

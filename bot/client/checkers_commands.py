@@ -18,9 +18,7 @@ MAX_CHOICES = 25
 def checkers_group(service: TableService) -> app_commands.Group:
     controller = service.controllers["checkers"]
     assert isinstance(controller, CheckersController)
-    group = app_commands.Group(
-        name="checkers", description="Checkers (English draughts) for two.", guild_only=True
-    )
+    group = app_commands.Group(name="checkers", description="Checkers (English draughts) for two.")
     levels = [app_commands.Choice(name=level, value=level) for level in controller.levels]
     colors = [
         app_commands.Choice(name="Black (moves first)", value="black"),
@@ -38,7 +36,7 @@ def checkers_group(service: TableService) -> app_commands.Group:
     @app_commands.choices(color=colors, level=levels)
     async def start(
         interaction: Interaction,
-        opponent: discord.Member | None = None,
+        opponent: discord.Member | discord.User | None = None,
         color: app_commands.Choice[str] | None = None,
         level: app_commands.Choice[str] | None = None,
         position: app_commands.Range[str, 3, 200] | None = None,

@@ -11,6 +11,8 @@ from discord import app_commands
 from bot.client import daily_commands
 from bot.client.common import Interaction, channel_language, host, member_of, table_command
 from bot.client.picture_commands import replay_command, show_picture, with_image
+from bot.client.places import SERVER_CONTEXTS
+from bot.client.threads import set_threads, threads_on
 from bot.tables.registry import specs
 from bot.tables.screens import Screen
 from bot.tables.service import TableService
@@ -45,9 +47,7 @@ def game_groups(service: TableService) -> list[app_commands.Group]:
 
 
 def game_group() -> app_commands.Group:
-    group = app_commands.Group(
-        name="game", description="The game running in this channel.", guild_only=True
-    )
+    group = app_commands.Group(name="game", description="The game running in this channel.")
 
     @group.command(name="show", description="Post the board again (the old one stops working).")
     async def show(interaction: Interaction) -> None:
@@ -92,7 +92,7 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
     @tree.command(name="scoreboard", description="This server's standings in a game.")
     @app_commands.describe(game="Which game", chart="Show the top ten as a bar chart")
     @app_commands.choices(game=choices)
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(**SERVER_CONTEXTS)
     async def scoreboard(
         interaction: Interaction, game: app_commands.Choice[str], chart: bool = False
     ) -> None:
@@ -110,7 +110,7 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
 
     @tree.command(name="stats", description="A member's record in every game on this server.")
     @app_commands.describe(member="Whose record (default: yours)")
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(**SERVER_CONTEXTS)
     async def stats(interaction: Interaction, member: discord.Member | None = None) -> None:
         service = host(interaction).service
         who = member or interaction.user
@@ -131,16 +131,18 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
         claim_minutes="Minutes without a move before the waiting player may claim the win",
         end_hours="Hours without a move before a game ends by itself",
         language="The language of boards and results here (default: the server's)",
+        threads="Open each new game in its own thread off the channel",
         daily_channel="Where the daily puzzles are posted at midnight UTC",
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(**SERVER_CONTEXTS)
     @app_commands.default_permissions(manage_guild=True)
     async def settings(
         interaction: Interaction,
         claim_minutes: app_commands.Range[float, 1, 10080] | None = None,
         end_hours: app_commands.Range[float, 1, 720] | None = None,
         language: str | None = None,
+        threads: bool | None = None,
         daily_channel: discord.TextChannel | None = None,
     ) -> None:
         service = host(interaction).service
@@ -148,7 +150,7 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
         changes = {"idle_claim_minutes": claim_minutes, "idle_end_hours": end_hours}
         changes = {name: value for name, value in changes.items() if value is not None}
         # Discord's default permission can be overridden by a server: check the member's own.
-        asked = changes or language is not None or daily_channel
+        asked = changes or language is not None or threads is not None or daily_channel
         if asked and not interaction.permissions.manage_guild:
             await interaction.response.send_message(
                 "Only members with the Manage Server permission can change the settings.",
@@ -166,13 +168,17 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
             await service.set_setting(guild, name, value)
         if language is not None:
             await service.set_language(guild, "" if language == SERVER_LANGUAGE else language)
+        if threads is not None:
+            await set_threads(service, guild, threads)
         if daily_channel is not None:
             await daily_commands.set_daily_channel(interaction, daily_channel.id)
             return
         values = await service.settings(guild)
+        in_threads = "on" if await threads_on(service, guild) else "off"
         await interaction.response.send_message(
             f"Idle games: the waiting player may claim after **{values['idle_claim_minutes']:g} "
-            f"minutes**; games end by themselves after **{values['idle_end_hours']:g} hours**.",
+            f"minutes**; games end by themselves after **{values['idle_end_hours']:g} hours**. "
+            f"New games in their own thread: **{in_threads}**.",
             ephemeral=True,
         )
 

@@ -13,9 +13,10 @@ from typing import Any, Protocol, cast
 
 import discord
 
+from bot.client.threads import NO_PERMISSION, start_in_thread
 from bot.tables.core.events import Answer
 from bot.tables.service import Member, TableService
-from i18n import resolve
+from i18n import render, resolve
 
 log = logging.getLogger("parlour")
 
@@ -98,10 +99,15 @@ async def start_game(
             )
             return
         other = Member(opponent.id, opponent.display_name, who.guild_id, who.channel_id)
+    in_thread = await start_in_thread(bot, interaction, who, kind, options, other)
+    if in_thread:
+        return
     reply = await bot.within_deadline(
         interaction, bot.service.start(who, kind, options, other), component=False
     )
     await bot.show_answer(interaction, reply, new_board=True)
+    if in_thread is False:  # the server wants threads, but Parlour may not open one here
+        await send_private(interaction, render(NO_PERMISSION, str(interaction.locale)))
 
 
 async def table_command(interaction: Interaction, action: str, *, show_board: bool = False) -> None:

@@ -149,11 +149,33 @@ class TableSelect(
         await _client(interaction).on_table_action(interaction, self.table_id, self.version, action)
 
 
+class ControlsView(discord.ui.View):
+    """A message's controls, all dynamic items (routed by their custom_id alone): never kept
+    in discord.py's view store and never timed, which would otherwise hold every board sent
+    and, for each private answer with controls (a hand), a 15-minute timer task (a
+    long-running bot's tasks and memory grew with them)."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+    @property
+    def timeout(self) -> float | None:
+        return None
+
+    @timeout.setter
+    def timeout(self, value: float | None) -> None:
+        """Ignored: discord.py gives a private answer's view a 15-minute timer; these need
+        none (their items are routed by custom_id whenever they are clicked)."""
+
+
 def build_view(screen: Screen, table_id: int | None, version: int | None) -> discord.ui.View | None:
     """The screen's rows as a view of dynamic items (None when it has no controls)."""
     if not screen.rows or table_id is None:
         return None
-    view = discord.ui.View(timeout=None)
+    view = ControlsView()
     for row_index, row in enumerate(screen.rows):
         if isinstance(row, Select):
             item = TableSelect(table_id, version, row)

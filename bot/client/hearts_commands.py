@@ -15,7 +15,6 @@ def hearts_group(service: TableService) -> app_commands.Group:
     group = app_commands.Group(
         name="hearts",
         description="Hearts for four: dodge the hearts and the queen of spades.",
-        guild_only=True,
     )
     levels = [app_commands.Choice(name=level, value=level) for level in controller.levels]
     rulesets = [

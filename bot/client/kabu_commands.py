@@ -10,7 +10,7 @@ from bot.tables.service import TableService
 
 def kabu_group(service: TableService) -> app_commands.Group:
     group = app_commands.Group(
-        name="kabu", description="Kabu: a Japanese card game against the dealer.", guild_only=True
+        name="kabu", description="Kabu: a Japanese card game against the dealer."
     )
 
     @group.command(

@@ -1,5 +1,5 @@
-"""The bot's hooks for operators: the ops runtime started and stopped with the bot, the
-graceful stop, servers joined and left, and the gauges read at scrape time.
+"""The bot's hooks for operators: the ops runtime and the drawing pool started and stopped
+with the bot, the graceful stop, servers joined and left, and the gauges read at scrape time.
 
 :class:`OpsHooks` is mixed into :class:`~bot.client.app.ParlourBot`; the logic lives in
 :mod:`bot.ops` (runtime, drain, departures, metrics), this is the Discord side of it.
@@ -7,11 +7,13 @@ graceful stop, servers joined and left, and the gauges read at scrape time.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import drawing
 from bot.ops import metrics
 from bot.ops.departures import Departures
 from bot.ops.drain import Stopping
@@ -37,11 +39,15 @@ class OpsHooks:
     drain: Drain
     _computer_tasks: dict[int, Any]
     ops: Ops | None = None
+    drawing: bool = False  # whether this bot started the drawing pool (see bot.drawing)
     departures: Departures
 
     async def start_ops(self, db: Database) -> None:
-        """At start-up: the lag monitor, /healthz and /metrics (``PARLOUR_HTTP``), and the
-        departed servers' bookkeeping."""
+        """At start-up: the drawing pool (``PARLOUR_DRAW_WORKERS``), the lag monitor, /healthz
+        and /metrics (``PARLOUR_HTTP``), and the departed servers' bookkeeping."""
+        if not self.drawing:
+            drawing.start(self.config.draw_workers)
+            self.drawing = True
         self.departures = Departures(
             db, self.config.retention_days, stop_tables=self.stop_tables, owns=self.owns_guild
         )
@@ -56,6 +62,9 @@ class OpsHooks:
         if self.ops is not None:
             await self.ops.stop()
             self.ops = None
+        if self.drawing:
+            self.drawing = False
+            await asyncio.to_thread(drawing.stop)
 
     async def shutdown(self, timeout: float = DRAIN_TIMEOUT) -> None:
         """A graceful stop (SIGTERM): take no new interactions and start no computer turn,

@@ -14,6 +14,9 @@ import re
 import discord
 from discord import app_commands
 
+from bot.client import outage
+from bot.client.components import ControlsView
+from bot.client.places import SERVER_ONLY
 from bot.ops import interactions
 from bot.ops import privacy as words
 from bot.ops.drain import Stopping
@@ -28,7 +31,7 @@ def _button(label: str, action: str, target: int, style: discord.ButtonStyle) ->
 
 
 def _view(*items: discord.ui.Item) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = ControlsView()
     for item in items:
         view.add_item(item)
     return view
@@ -68,6 +71,8 @@ class PrivacyButton(
             await interaction.response.send_message(
                 "Parlour is restarting; try again in a few seconds.", ephemeral=True
             )
+        except Exception as exc:  # the store away, or a defect: answered privately either way
+            await outage.answer_failure(interaction, exc, f"privacy button {self.action}")
 
 
 async def clicked(interaction: Interaction, action: str, target: int) -> None:
@@ -121,7 +126,7 @@ def privacy_group() -> app_commands.Group:
     group = app_commands.Group(
         name="privacy",
         description="What Parlour stores about you, and erasing it.",
-        guild_only=True,
+        allowed_contexts=SERVER_ONLY,
     )
 
     @group.command(name="show", description="See (privately) what Parlour stores about you here.")

@@ -11,9 +11,7 @@ from bot.tables.service import TableService
 
 def quarters_group(service: TableService) -> app_commands.Group:
     controller = service.controllers["quarters"]
-    group = app_commands.Group(
-        name="quarters", description="Quarters: misère Nim with coins.", guild_only=True
-    )
+    group = app_commands.Group(name="quarters", description="Quarters: misère Nim with coins.")
     levels = [app_commands.Choice(name=level, value=level) for level in controller.levels]
 
     @group.command(name="start", description="Start a game of Quarters in this channel.")
@@ -25,7 +23,7 @@ def quarters_group(service: TableService) -> app_commands.Group:
     @app_commands.choices(level=levels)
     async def start(
         interaction: Interaction,
-        opponent: discord.Member | None = None,
+        opponent: discord.Member | discord.User | None = None,
         piles: app_commands.Range[str, 1, 30] | None = None,
         level: app_commands.Choice[str] | None = None,
     ) -> None:

@@ -12,7 +12,6 @@ def quatorze_group(service: TableService) -> app_commands.Group:
     group = app_commands.Group(
         name="quatorze",
         description="Quatorze: a solitaire of pairs adding up to 14.",
-        guild_only=True,
     )
 
     @group.command(name="start", description="Deal a game of Quatorze in this channel.")

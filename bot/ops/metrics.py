@@ -34,7 +34,7 @@ platform_collector.PlatformCollector(registry=REGISTRY)
 gc_collector.GCCollector(registry=REGISTRY)
 
 KINDS = ("command", "button", "select", "modal", "autocomplete")
-OUTCOMES = ("applied", "refused", "error")
+OUTCOMES = ("applied", "refused", "unavailable", "error")
 OTHER = "other"
 _WORD = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
 
@@ -46,7 +46,7 @@ _LAG = (0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 
 INTERACTIONS = Counter(
     "parlour_interactions",
-    "Interactions handled, by game, kind and outcome (applied, refused, error).",
+    "Interactions handled, by game, kind and outcome (applied, refused, unavailable, error).",
     ("game", "kind", "outcome"),
     registry=REGISTRY,
 )

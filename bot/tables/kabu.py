@@ -9,6 +9,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from bot.drawing import draw
 from bot.tables.cards import cards_label
 from bot.tables.controller import Context, Intent, TableView, UiState, channel_language
 from bot.tables.lobby import SeatLobby
@@ -146,7 +147,7 @@ class KabuController(SeatLobby[State, UiState]):
                     "**Draw** a third card or **Stand**?"
                 )
             rows = self._controls(table, state, thinking)
-        picture = render_kabu(view, names, channel_language(table))
+        picture = draw(render_kabu, view, names, channel_language(table))
         return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
 
     def _controls(self, table: Table, state: State, thinking: bool) -> tuple[Row, ...]:

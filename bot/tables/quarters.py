@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.drawing import draw
 from bot.tables.controller import (
     Context,
     Controller,
@@ -120,7 +121,7 @@ class QuartersController(Controller[State, QuartersUi]):
                 lines.append(
                     f"<@{seat.user_id}> to move — select coins of one pile, then **Remove Coins**."
                 )
-        picture = render_quarters(view, selected, names, lang=channel_language(table))
+        picture = draw(render_quarters, view, selected, names, lang=channel_language(table))
         if outcome:
             rows: tuple[Row, ...] = (self.finished_row(),)
         else:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.drawing import draw
 from bot.tables.cards import card_label
 from bot.tables.controller import (
     Context,
@@ -145,7 +146,7 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
         player = table.seats[0].name
         first = None if outcome else self.first_card(seen.ui, state)
         chosen = () if first is None else (first + 1,)
-        picture = render_quatorze(state.view(0), chosen, lang=channel_language(table))
+        picture = draw(render_quatorze, state.view(0), chosen, lang=channel_language(table))
         head = f"**Quatorze** — {player}'s solitaire"
         if state.winnable:
             head += " (a winnable deal)"
@@ -270,7 +271,7 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
         seed = table_seed(table, len(state.moves))
         move, chance, orders = compute(suggested_pair, state.to_dict(), self.hint_budget, seed)
         a, b = quatorze.parse_move(move)
-        picture = render_quatorze(state.view(0), (a + 1, b + 1), lang=channel_language(table))
+        picture = draw(render_quatorze, state.view(0), (a + 1, b + 1), lang=channel_language(table))
         odds = chance_words(chance, orders, len(state.stock))
         content = (
             f"💡 Take **{_cell(state, a)}** and **{_cell(state, b)}** ({_line(a, b)}). "

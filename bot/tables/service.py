@@ -274,6 +274,11 @@ class TableService(ComputerTurns):
             answer = await self.board_answer(table)
         return answer.reposted()
 
+    async def current_board(self, channel_id: int) -> Answer | None:
+        """The board of the channel's running table as it stands (its controls stay valid)."""
+        table = await self.db.open_table_in_channel(channel_id)
+        return None if table is None else await self.board_answer(table)
+
     async def channel_table(self, channel_id: int) -> Table | None:
         return await self.db.open_table_in_channel(channel_id)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bot.drawing import draw
 from bot.tables.checkers.moves import CheckersUi, move_selects
 from bot.tables.checkers.record import COLOR_NAMES, record_file, record_screen, replay
 from bot.tables.controller import Context, Controller, Intent, TableView, channel_language
@@ -159,7 +160,7 @@ class CheckersController(Controller[State, CheckersUi]):
                     "`/checkers move`."
                 )
             rows = self._controls(seen.ui, state, seat, thinking)
-        picture = render_checkers(view, flip=self.flip(table), lang=channel_language(table))
+        picture = draw(render_checkers, view, flip=self.flip(table), lang=channel_language(table))
         return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
 
     def _last_move_text(self, state: State, names: list[str]) -> str | None:

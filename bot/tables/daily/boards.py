@@ -3,6 +3,7 @@ squares of its share line (nothing in them gives the solution away)."""
 
 from __future__ import annotations
 
+from bot.drawing import draw
 from bot.tables.daily.play import GIVE_UP, HINT, checkers_game, quarters_game, quatorze_game
 from bot.tables.screens import Button, Embed, Option, Row, Screen, Select, Style
 from games.daily import CHECKERS, QUARTERS, QUATORZE, Puzzles
@@ -46,17 +47,17 @@ def board(puzzles: Puzzles, attempt: Attempt, locale: str, note: Message | None 
     rows: list[Row] = []
     if attempt.puzzle == QUARTERS:
         quarters = quarters_game(puzzles, attempt)
-        picture = render_quarters(quarters.view(), lang=locale)
+        picture = draw(render_quarters, quarters.view(), lang=locale)
         if not attempt.over:
             rows = _selects(quarters.legal_actions(quarters.turn), placeholder)
     elif attempt.puzzle == CHECKERS:
         checkers = checkers_game(puzzles, attempt)
-        picture = render_checkers(checkers.view(None), lang=locale)
+        picture = draw(render_checkers, checkers.view(None), lang=locale)
         if not attempt.over:
             rows = _selects(checkers.view(None)["legal_moves"], placeholder)
     else:
         quatorze = quatorze_game(puzzles, attempt)
-        picture = render_quatorze(quatorze.view(0), lang=locale)
+        picture = draw(render_quatorze, quatorze.view(0), lang=locale)
         if not attempt.over:
             moves = [m for m in quatorze.legal_actions(0) if m != GIVE_UP]
             rows = _selects(moves, placeholder)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.drawing import draw
 from bot.tables.cards import codes_label
 from bot.tables.controller import TableView, channel_language
 from bot.tables.hearts.leaving import result_text
@@ -45,8 +46,12 @@ def board_screen(
         lines.append(f"🏆 {result_text(table, outcome)}")
     else:
         lines.extend(play_lines(table, state, seen))
-    picture = render_hearts_table(
-        view, names(table), bottom=bottom_seat(table), lang=channel_language(table)
+    picture = draw(
+        render_hearts_table,
+        view,
+        names(table),
+        bottom=bottom_seat(table),
+        lang=channel_language(table),
     )
     if outcome is not None:
         rows: tuple[Row, ...] = ((again,),)

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.drawing import draw
 from bot.tables.cards import card_label, codes_label
 from bot.tables.hearts.board import names
 from bot.tables.screens import Button, Row, Screen, Style
@@ -63,7 +64,7 @@ def hand_screen(
         hand.actions.append(Button(refresh, "hand=here", emoji="🔄", any_version=True))
     if hand.actions:
         hand.rows.append(tuple(hand.actions))
-    picture = render_hearts_hand(hand.cards, hand.legal, hand.selected, lang)
+    picture = draw(render_hearts_hand, hand.cards, hand.legal, hand.selected, lang)
     content = render(lines(*hand.lines), lang)
     return Screen(content=content, pictures=(picture,), rows=tuple(hand.rows))
 

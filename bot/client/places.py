@@ -1,0 +1,47 @@
+"""Where Parlour's commands may be used, and where its bot is a member.
+
+Every command declares both installation types (a server adds Parlour, or a member adds it to
+their own account) and, unless it is about one server, all three contexts: a server channel,
+the DM with Parlour, and a private channel such as a group DM. Where the bot is not a member
+(a group DM, a server that did not add it) Discord lets it answer only through the
+interaction: :mod:`bot.client.outside` does that.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+#: The tree's default: every command in servers, in the DM with Parlour and in group DMs.
+EVERYWHERE = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+#: Both installation types: added to a server, or to a member's own account.
+BOTH_INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
+#: Commands about one server (its scoreboard, its settings, its stored data).
+SERVER_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+
+#: The same, as ``app_commands.allowed_contexts`` takes it.
+SERVER_CONTEXTS = {"guilds": True, "dms": False, "private_channels": False}
+
+
+def tree_defaults() -> dict[str, Any]:
+    """The command tree's keyword arguments declaring where its commands are offered."""
+    return {"allowed_contexts": EVERYWHERE, "allowed_installs": BOTH_INSTALLS}
+
+
+def bot_is_member(interaction: discord.Interaction[Any]) -> bool:
+    """Whether Parlour's bot is where the interaction happened (the DM with it, or a server
+    that added it); elsewhere only the interaction's own routes work."""
+    if interaction.context.private_channel:
+        return False
+    return interaction.guild_id is None or interaction.guild is not None
+
+
+async def tree_check(_tree: Any, interaction: discord.Interaction[Any], /) -> bool:
+    """The command tree's ``interaction_check``: remembers interactions from places where the
+    bot is not a member (their tokens are how it answers there) and lets every one through."""
+    tokens = getattr(interaction.client, "outside_tokens", None)
+    if tokens is not None:
+        tokens.note(interaction)
+    return True
