@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot.client.common import send_private
+from bot.client.common import jump_url, send_private
 from bot.client.components import message_kwargs
 from bot.ops import interactions
 from bot.tables.core.events import (
@@ -97,11 +97,8 @@ async def refuse(showing: Showing, event: Refused) -> None:
     locale = str(interaction.locale)
     text = render(event.reason, locale)
     if event.board_message_id and interaction.guild_id and interaction.channel_id:
-        link = (
-            f"https://discord.com/channels/{interaction.guild_id}/"
-            f"{interaction.channel_id}/{event.board_message_id}"
-        )
-        text += "\n" + render(_("Board: {link}", link=link), locale)
+        link = jump_url(interaction.guild_id, interaction.channel_id, event.board_message_id)
+        text += "\n" + render(_("[Go to the board]({link})", link=link), locale)
     await send_private(interaction, text)
     if showing.answer.board is not None:
         await showing.bot.edit_board(interaction.channel_id, showing.answer)

@@ -12,8 +12,10 @@ import aiohttp
 import discord
 
 from bot.client.coalesce import BoardEdits
+from bot.client.common import jump_url
 from bot.client.components import message_kwargs
-from bot.tables.core.events import Answer
+from bot.tables.core.events import Answer, BoardChanged
+from bot.tables.wording import moved_on
 
 if TYPE_CHECKING:
     from bot.client.outside import Tokens
@@ -63,13 +65,21 @@ class BoardMessages:
         if answer.table_id is not None:
             await self.service.board_posted(answer.table_id, message_id)
         if old and old != message_id and interaction.channel_id:
-            await self.retire(interaction.channel_id, old)
+            newest = jump_url(interaction.guild_id, interaction.channel_id, message_id)
+            changed = next((e for e in answer.events if isinstance(e, BoardChanged)), None)
+            same_game = changed is None or changed.same_game
+            await self.retire(interaction.channel_id, old, newest if same_game else None)
 
-    async def retire(self, channel_id: int, message_id: int) -> None:
-        """Take the controls off an old board message (best effort)."""
+    async def retire(self, channel_id: int, message_id: int, newest: str | None = None) -> None:
+        """Take the controls off an old board message (best effort); ``newest``: the link to
+        the board that replaces it, and the old one says it moved on."""
         channel = self.get_partial_messageable(channel_id)
+        old = channel.get_partial_message(message_id)
         try:
-            await channel.get_partial_message(message_id).edit(view=None)
+            if newest is None:
+                await old.edit(view=None)
+            else:
+                await old.edit(content=moved_on(newest), view=None)
         except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
             log.warning("could not retire board message %s: %s", message_id, exc)
 
@@ -102,7 +112,8 @@ class BoardMessages:
             message = await channel.send(**message_kwargs(board, answer.table_id, answer.version))
             if answer.table_id is not None:
                 await self.service.board_posted(answer.table_id, message.id)
-            await self.retire(channel_id, message_id)
+            newest = message.jump_url if message.guild is not None else None
+            await self.retire(channel_id, message_id, newest)
             return
         kwargs = message_kwargs(board, answer.table_id, answer.version, editing=True)
         try:

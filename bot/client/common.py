@@ -42,6 +42,11 @@ def host(interaction: Interaction) -> Host:
     return cast(Host, interaction.client)
 
 
+def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    """The link Discord shows as a jump to a message (``@me`` outside a server)."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
 def member_of(interaction: discord.Interaction[Any]) -> Member:
     """Who acted, and where, as the table service sees it."""
     perms = interaction.permissions
