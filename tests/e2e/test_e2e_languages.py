@@ -126,7 +126,8 @@ async def test_settings_language_sets_what_the_channels_read(
     assert done.ephemeral and "Idle games" in done.content, done.content
     await driver.slash("alice", "quatorze start")
     assert rows.last().ui["lang"] == "de"
-    await driver.slash("alice", "game stop")
+    asked = await driver.slash("alice", "game stop")  # asks first
+    await driver.click("alice", asked.message, label="Stop the game")
     await driver.slash("olivia", "settings", language="The server's language in Discord")
     await driver.slash("alice", "quatorze start")
     assert "lang" not in rows.last().ui  # the server's language in Discord: English here
@@ -171,7 +172,8 @@ async def test_a_japanese_member_plays_a_whole_hearts_game_in_a_german_server(
         assert "**あなたの番です**" in hand.content or "**あなたのリードです**" in hand.content
         assert hand.attachments[0].description.startswith("手札：")
         board_alt = board.attachments[0].description or ""
-        assert board_alt.startswith("Hearts, Runde 1, ") and " Karten, " in board_alt
+        assert board_alt.startswith("Hearts, Runde 1, ")
+        assert " Punkte in dieser Runde, " in board_alt
         drawn_for = board.buttons()[-1]["custom_id"]
         played = await driver.click("alice", hand, label=playable(hand)[0])
         assert played.message is hand and "を出しました。" in played.text(), played.text()
