@@ -43,3 +43,4 @@ def question(action: str, confirmation: Confirmation) -> Screen:
             ),
         ),
     )
+

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from bot.tables.confirm import CANCEL, CANCELLED, RESIGN, Confirmation, question
+from bot.tables.confirm import RESIGN, Confirmation
 from bot.tables.pictures import Replay
 from bot.tables.screens import Button, Screen, Style
 from games.base import Engine, GameState, IllegalAction, Outcome
@@ -199,6 +199,9 @@ class Controller(Generic[S, U]):
     # Seconds a member may take on their turn before the computer plays for them (None: never).
     turn_timeout: ClassVar[float | None] = None
     lobby_seconds: ClassVar[float] = 5 * 60  # how long a challenge or lobby waits
+    # handle() takes microseconds and neither draws nor computes (no ctx.compute): the shell
+    # calls it on the event loop, without a worker thread's round trip.
+    light: ClassVar[bool] = False
     # Actions anyone in the channel may use, and actions any seated player may use at any time.
     public_actions: ClassVar[frozenset[str]] = frozenset()
     seated_actions: ClassVar[frozenset[str]] = frozenset({"resign"})
@@ -319,17 +322,6 @@ class Controller(Generic[S, U]):
 
         It never applies a move itself: it returns ``Intent(move=...)`` and the service does."""
         raise IllegalAction("That button does nothing here.")
-
-    def confirming(self, ctx: Context[S, U]) -> Intent:
-        """``ask=<action>``: the private question before an action that ends the game (see
-        :mod:`bot.tables.confirm`); ``cancel``: the question's message says nothing changed."""
-        if ctx.action == CANCEL:
-            return Intent(private=CANCELLED, update_private=True)
-        found = self.confirmation(ctx, ctx.arg)
-        if found is None:
-            raise IllegalAction("That button does nothing here.")
-        ctx.require_seat()
-        return Intent(private=question(ctx.arg, found))
 
     def confirmation(self, ctx: Context[S, U], action: str) -> Confirmation | None:
         """What is asked before ``action`` (None: it is not asked). A game may say more than

@@ -89,6 +89,7 @@ class QuartersController(Controller[State, QuartersUi]):
     rules_text = RULES
     public_actions = frozenset({"secret"})
     private_actions = frozenset({"secret"})
+    light = True  # a coin picked, a move applied: no picture, no search
 
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
         options: dict[str, Any] = {}

@@ -166,10 +166,12 @@ class TableService(ComputerTurns):
                 return await self.ended(table, state, outcome, RESIGN_RACED)
             intent = handled
         elif name in (confirm.ASK, confirm.CANCEL):  # the one question before ending a game
-            intent = controller.confirming(ctx)
+            intent = rules.confirming(controller, ctx)
         elif name == "m":  # a move typed or chosen as it is: nothing for the controller to do
             intent = Intent(move=arg)
             rules.carry_out(ctx, intent)
+        elif controller.light:  # microseconds: not worth a worker thread's round trip
+            intent = _handle(controller, ctx)
         else:
             # In a worker thread: a hint or a deal may need real computation.
             intent = await asyncio.to_thread(_handle, controller, ctx)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.tables import played, trust
+from bot.tables.confirm import CANCEL, CANCELLED, question
 from bot.tables.controller import SERVICE_KEYS, Context, Controller, Intent, UiState, table_seed
 from bot.tables.core.events import Event, Posted, PrivateScreen, Refused
 from bot.tables.ratings import elo_change
@@ -296,3 +297,15 @@ def answer_challenge(
     table.status = TableStatus.ACTIVE
     table.ui = {}
     return None
+
+
+def confirming(controller: Controller[Any, Any], ctx: Context[Any, Any]) -> Intent:
+    """``ask=<action>``: the private question before an action that ends the game;
+    ``cancel``: the question's message says nothing changed."""
+    if ctx.action == CANCEL:
+        return Intent(private=CANCELLED, update_private=True)
+    found = controller.confirmation(ctx, ctx.arg)
+    if found is None:
+        raise IllegalAction("That button does nothing here.")
+    ctx.require_seat()
+    return Intent(private=question(ctx.arg, found))
