@@ -209,6 +209,27 @@ class DailyStore:
         attempt.finished_at = finished
         return True
 
+    async def mark_shared(self, attempt: Attempt) -> bool:
+        """Note that the finished ``attempt`` was shared (``state["shared"]``), if nobody changed
+        it since it was read: True the first time, False when it was shared already (or a
+        second click of the same Share arrived first)."""
+        if not attempt.over or attempt.state.get("shared"):
+            return False
+        state = {**attempt.state, "shared": True}
+        async with self.backend.session(transaction=True) as s:
+            row = await s.fetchrow(
+                "UPDATE daily_attempts SET state = ?, version = version + 1 "
+                "WHERE id = ? AND version = ? AND status <> ? RETURNING version",
+                json.dumps(state, separators=(",", ":")),
+                attempt.id,
+                attempt.version,
+                AttemptStatus.PLAYING.value,
+            )
+        if row is None:
+            return False
+        attempt.state, attempt.version = state, int(row[0])
+        return True
+
     async def solvers(self, guild_id: int, day: date) -> list[Attempt]:
         """The attempts of ``day`` started in the server and solved, in finishing order."""
         async with self.backend.session() as s:

@@ -13,6 +13,8 @@ written as text and filtered in Python. What each function changes:
 - :func:`mark_guild_departed` / :func:`mark_guild_returned` / :func:`purge_departed`: when
   the bot leaves a server its open tables stop at once; after the retention period its data
   is erased, unless the bot came back meanwhile.
+- :func:`purge_direct_daily`: the daily attempts made in direct messages, which belong to no
+  server, are erased once their member has started none for the retention period.
 """
 
 from __future__ import annotations
@@ -304,6 +306,21 @@ async def purge_departed(db: Database, retention: float, now: float) -> dict[int
     return purged
 
 
+async def purge_direct_daily(db: Database, retention: float, now: float) -> int:
+    """Erase the daily puzzle attempts started in direct messages (guild 0, which no server's
+    departure purges) of every member whose latest such attempt began ``retention`` seconds ago
+    or more; members still playing keep theirs, and their streaks. The number erased."""
+    async with db.backend.session(transaction=True) as s:
+        return await _deleted(
+            s,
+            "DELETE FROM daily_attempts WHERE guild_id = 0 AND user_id IN ("
+            "SELECT user_id FROM daily_attempts WHERE guild_id = 0 GROUP BY user_id "
+            "HAVING MAX(started_at) + ? <= ?)",
+            retention,
+            now,
+        )
+
+
 async def guilds_with_data(db: Database) -> set[int]:
     """Every server with a row anywhere: at start-up, those the bot is no longer in can be
     marked departed (the bot may have been removed while it was down)."""
@@ -331,6 +348,8 @@ async def _command(args: Any) -> int:
         else:
             purged = await purge_departed(db, args.days * 86400, time.time())
             print(f"purged {len(purged)} server(s): {', '.join(map(str, purged)) or 'none'}")
+            direct = await purge_direct_daily(db, args.days * 86400, time.time())
+            print(f"purged {direct} daily puzzle attempt(s) made in direct messages")
     except StillPlaying as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -145,21 +145,58 @@ async def test_the_overview_names_the_next_midnight(daily):
     assert next_midnight(MIDNIGHT) == MIDNIGHT + 86400
 
 
+async def posted(daily, languages):
+    """The due posts, each marked posted as the bot does once it went."""
+    due = await daily.posts_due(languages)
+    for guild_id, _channel, _screen in due:
+        await daily.mark_posted(guild_id, daily.today())
+    return due
+
+
 async def test_the_daily_post_comes_once_a_day_and_once_after_downtime(daily):
     await daily.db.set_guild_setting(10, "daily_channel", "555")
-    first = await daily.posts_due([10, 20])
+    first = await posted(daily, {10: "en", 20: "en"})
     assert [(g, c) for g, c, _s in first] == [(10, 555)]
     assert "Nobody here solved yesterday" in first[0][2].embed.description
-    assert await daily.posts_due([10, 20]) == []
+    assert await posted(daily, {10: "en", 20: "en"}) == []
     await daily.open("quarters", 1, "Ann", 10, "en")
     attempt = await attempt_of(daily, 1, "quarters")
     attempt.status = AttemptStatus.SOLVED
     await daily.db.daily.save(attempt, now=daily.clock())
     daily.clock.now += 86400
-    assert "Yesterday's solvers: Ann." in (await daily.posts_due([10]))[0][2].embed.description
+    assert "Yesterday's solvers: Ann." in (await posted(daily, {10: "en"}))[0][2].embed.description
     daily.clock.now += 3 * 86400  # the bot was down for three midnights: one post when back
-    assert len(await daily.posts_due([10])) == 1
-    assert await daily.posts_due([10]) == []
+    assert len(await posted(daily, {10: "en"})) == 1
+    assert await posted(daily, {10: "en"}) == []
+
+
+async def test_a_daily_post_not_marked_sent_is_due_again(daily):
+    await daily.db.set_guild_setting(10, "daily_channel", "555")
+    assert len(await daily.posts_due({10: "en"})) == 1  # sending it failed: not marked
+    assert len(await daily.posts_due({10: "en"})) == 1
+    await daily.mark_posted(10, daily.today())
+    assert await daily.posts_due({10: "en"}) == []
+
+
+async def test_the_daily_post_reads_the_servers_language(daily):
+    await daily.db.set_guild_setting(10, "daily_channel", "555")
+    await daily.db.set_guild_setting(20, "daily_channel", "666")
+    await daily.db.set_guild_setting(20, "language", "de")  # /settings language comes first
+    posts = {g: s for g, _c, s in await daily.posts_due({10: "fr", 20: "fr"})}
+    assert posts[10].embed.title == "Défis du jour"
+    assert posts[20].embed.title == "Tagesrätsel"
+
+
+async def test_a_finished_puzzle_is_shared_once_in_the_channels_language(daily):
+    await daily.open("quarters", 1, "Ann", 10, "fr")
+    attempt = await attempt_of(daily, 1, "quarters")
+    attempt.status = AttemptStatus.FAILED
+    await daily.db.daily.save(attempt, now=daily.clock())
+    first = await daily.act(attempt.id, None, 1, "share", "fr", "en")
+    assert first.post.startswith("Parlour daily 2026-12-07, Quarters: ")
+    second = await daily.act(attempt.id, None, 1, "share", "fr", "en")
+    assert second.post is None and second.error
+    assert second.error == "Tu as déjà partagé ce défi."  # in the member's language
 
 
 async def test_stats_show_streaks_after_a_solve(daily):

@@ -129,3 +129,51 @@ async def test_privacy_shows_forgets_and_erases_daily_attempts(db_path):
         assert await db.daily.get(other.id) is None
     finally:
         await db.close()
+
+
+async def test_a_finished_attempt_is_marked_shared_once(store):
+    attempt, _ = await start(store)
+    assert not await store.mark_shared(attempt)  # still playing: nothing to share
+    attempt.status = AttemptStatus.SOLVED
+    assert await store.save(attempt, now=DAY + 120)
+    stale = await store.get(attempt.id)
+    assert await store.mark_shared(attempt)
+    assert not await store.mark_shared(stale)  # the same click arriving twice
+    again = await store.get(attempt.id)
+    assert again.state["shared"] is True and not await store.mark_shared(again)
+
+
+async def test_retention_erases_direct_message_attempts_of_members_gone_that_long(db_path):
+    from storage.privacy import purge_direct_daily
+
+    db = await Database.open(db_path)
+    try:
+        month = 30 * 86400
+        gone, _ = await start(db.daily, user=1, guild=0)
+        old, _ = await start(db.daily, user=2, guild=0)
+        recent, _ = await start(db.daily, user=2, guild=0, now=DAY + 20 * 86400)
+        server, _ = await start(db.daily, user=1, puzzle="checkers", guild=10)
+        assert await purge_direct_daily(db, month, DAY + 60 + month) == 1
+        assert await db.daily.get(gone.id) is None
+        assert await db.daily.get(old.id) and await db.daily.get(recent.id)  # still playing
+        assert await db.daily.get(server.id)  # a server's attempts go with the server
+        assert await purge_direct_daily(db, month, DAY + 20 * 86400 + month) == 2
+    finally:
+        await db.close()
+
+
+async def test_the_bots_regular_purge_erases_old_direct_message_attempts(db_path):
+    from bot.ops.departures import Departures
+
+    db = await Database.open(db_path)
+    try:
+        attempt, _ = await start(db.daily, user=1, guild=0)
+        now = [DAY + 60 + 29 * 86400]
+        departures = Departures(db, 30, stop_tables=lambda ids: None, clock=lambda: now[0])
+        await departures.purge()
+        assert await db.daily.get(attempt.id)  # 29 days: kept
+        now[0] += 86400
+        await departures.purge()
+        assert await db.daily.get(attempt.id) is None
+    finally:
+        await db.close()

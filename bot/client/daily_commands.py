@@ -22,11 +22,12 @@ import discord
 from discord import app_commands
 
 from bot.client import customid
+from bot.client.common import channel_language
 from bot.client.components import custom_id, message_kwargs
 from bot.client.retry import FAILURES, post_nonce, retrying
-from bot.tables.daily.service import CHANNEL_SETTING, Answer, DailyService
+from bot.tables.daily.service import CHANNEL_SETTING, SHARE, Answer, DailyService
 from bot.tables.screens import Screen, Select, Style
-from i18n import _, render
+from i18n import _, render, resolve
 
 log = logging.getLogger(__name__)
 POST_EVERY = 60.0  # seconds between checks for a due daily post
@@ -198,7 +199,12 @@ async def clicked(
         )
         await _show(interaction, answer, new=True)
         return
-    answer = await daily.act(attempt, version, user.id, action, locale)
+    channel_locale = None
+    if action == SHARE:  # the shared line is read by the channel: in the channel's language
+        channel_locale = await interaction.client.service.channel_language(  # type: ignore[attr-defined]
+            interaction.guild_id or 0, channel_language(interaction)
+        )
+    answer = await daily.act(attempt, version, user.id, action, locale, channel_locale)
     await _show(interaction, answer, new=False)
 
 
@@ -229,20 +235,25 @@ def install(tree: app_commands.CommandTree[Any]) -> None:
 
 
 async def post_due(client: discord.Client) -> int:
-    """Send the daily post to every server whose daily channel has not had today's; the number
-    sent."""
+    """Send the daily post, in the server's language, to every server whose daily channel has
+    not had today's; the number sent. Each is marked posted once it went: one that failed is
+    tried again at the next check, and its nonce (the server, channel and day) makes a post
+    sent again after a lost answer appear once."""
     daily = service_of(client)
+    languages = {g.id: resolve(str(g.preferred_locale)).language.code for g in client.guilds}
     sent = 0
-    for guild_id, channel_id, screen in await daily.posts_due([g.id for g in client.guilds]):
-        channel = client.get_partial_messageable(channel_id)
-        text = screen.embed.description if screen.embed is not None else screen.content
-        nonce = post_nonce("daily", guild_id, channel_id, text)  # the text names the day
-        try:  # marked posted already: tried again (with its nonce, so posted once) or missed
-            await retrying(lambda c=channel, s=screen, n=nonce: c.send(nonce=n, **_kwargs(s)))
-        except FAILURES as exc:
-            log.warning("could not send the daily post to channel %s: %r", channel_id, exc)
-            continue
-        sent += 1
+    async with daily.posting:
+        today = daily.today()
+        for guild_id, channel_id, screen in await daily.posts_due(languages):
+            channel = client.get_partial_messageable(channel_id)
+            nonce = post_nonce("daily", guild_id, channel_id, today.isoformat())
+            try:
+                await retrying(lambda c=channel, s=screen, n=nonce: c.send(nonce=n, **_kwargs(s)))
+            except FAILURES as exc:
+                log.warning("could not send the daily post to channel %s: %r", channel_id, exc)
+                continue
+            await daily.mark_posted(guild_id, today)
+            sent += 1
     return sent
 
 

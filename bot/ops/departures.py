@@ -65,7 +65,8 @@ class Departures:
         await self.purge()
 
     async def purge(self) -> None:
-        """Erase the servers whose retention period is over."""
+        """Erase the servers whose retention period is over, and the daily attempts made in
+        direct messages by members who have not started one for as long."""
         due = await privacy.purge_departed(self.db, self.retention, self.clock())
         for guild_id, erased in due.items():
             log.info(
@@ -76,3 +77,6 @@ class Departures:
                 erased.ratings,
                 extra={"guild": guild_id},
             )
+        direct = await privacy.purge_direct_daily(self.db, self.retention, self.clock())
+        if direct:
+            log.info("purged %d daily puzzle attempt(s) started in direct messages", direct)

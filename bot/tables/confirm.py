@@ -43,4 +43,3 @@ def question(action: str, confirmation: Confirmation) -> Screen:
             ),
         ),
     )
-

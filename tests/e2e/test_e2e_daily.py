@@ -158,6 +158,8 @@ async def test_two_servers_three_days_shares_board_streaks_and_the_daily_post(bo
     assert again.button_labels() == ["Share"]  # resumed, not restarted
     shared = await driver.click("frank", again, label="Share")
     assert not shared.ephemeral and "🟥" in shared.text() and wrong not in shared.text()
+    twice = await driver.click("frank", again, label="Share")  # once per attempt
+    assert twice.ephemeral and "already shared" in twice.text()
 
     # bob solves all three
     await solve_checkers(driver, "bob", "games", day1)
@@ -209,3 +211,20 @@ async def test_an_attempt_started_before_midnight_resumes_after_a_restart_on_its
     resumed = await second.daily.db.daily.find(bob, day1, "quarters")
     assert resumed.id == attempt.id and resumed.moves == 2
     assert await second.daily.db.daily.find(bob, date(2026, 12, 8), "quarters") is None
+
+
+async def test_a_daily_post_that_failed_is_sent_at_the_next_check_once(
+    bot, driver, fake, monkeypatch
+):
+    from functools import partial
+
+    from bot.client import retry
+
+    monkeypatch.setattr(daily_commands, "retrying", partial(retry.retrying, delays=(0, 0)))
+    fake.faults.rest("POST /channels/{channel}/messages", status=503, times=3)  # all three tries
+    answer = await driver.slash("olivia", "settings", daily_channel="games")
+    assert answer.ephemeral and "midnight UTC" in answer.text()
+    assert daily_posts(driver) == []  # not sent, so not marked sent
+    assert await daily_commands.post_due(bot) == 1
+    assert await daily_commands.post_due(bot) == 0
+    assert len(daily_posts(driver)) == 1

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 from bot.tables import registry
+from bot.tables.core.rules import LANGUAGE_SETTING
 from bot.tables.daily import boards
 from bot.tables.daily.play import Refused, initial_state, play
 from bot.tables.screens import Button, Embed, Field, Screen, Style
@@ -52,7 +53,7 @@ class DailyService:
     def __init__(self, db: Database, clock: Callable[[], float] = time.time) -> None:
         self.db = db
         self.clock = clock
-        self._posting = asyncio.Lock()  # the post loop and /settings may look at once
+        self.posting = asyncio.Lock()  # the post loop and /settings may post at once
 
     def today(self) -> date:
         return day_of(self.clock())
@@ -112,9 +113,16 @@ class DailyService:
         return Answer(screen=screen, attempt=attempt.id, version=attempt.version)
 
     async def act(
-        self, attempt_id: int, version: int | None, user_id: int, action: str, locale: str
+        self,
+        attempt_id: int,
+        version: int | None,
+        user_id: int,
+        action: str,
+        locale: str,
+        channel_locale: str | None = None,
     ) -> Answer:
-        """A click on a daily board: a move, a hint, giving up, or sharing."""
+        """A click on a daily board: a move, a hint, giving up, or sharing (once per attempt;
+        the shared line is in ``channel_locale``, the channel's language, when given)."""
         attempt = await self.db.daily.get(attempt_id)
         if attempt is None or attempt.user_id != user_id:
             return Answer(error=render(_("This is not your puzzle."), locale))
@@ -122,7 +130,9 @@ class DailyService:
         if action == SHARE:
             if not attempt.over:
                 return Answer(error=render(_("Finish the puzzle before you share it."), locale))
-            return Answer(post=render(share_line(attempt), locale))
+            if not await self.db.daily.mark_shared(attempt):  # once per attempt
+                return Answer(error=render(_("You already shared this puzzle."), locale))
+            return Answer(post=render(share_line(attempt), channel_locale or locale))
         if "=" in action:  # a choice in a select of moves: ``m<n>=<move>``
             action = action.partition("=")[2]
         if version is not None and version != attempt.version:
@@ -174,24 +184,27 @@ class DailyService:
         return Field(render(_("Daily puzzle streaks"), locale), "\n".join(parts))
 
     # -- the daily post ----------------------------------------------------------------------
-    async def posts_due(self, guild_ids: list[int]) -> list[tuple[int, int, Screen]]:
+    async def posts_due(self, languages: Mapping[int, str]) -> list[tuple[int, int, Screen]]:
         """(server, channel, post) for each server whose daily channel has not had today's post
-        yet; marks them posted. A bot that was down at midnight posts once when it is back."""
-        async with self._posting:
-            return await self._posts_due(guild_ids)
-
-    async def _posts_due(self, guild_ids: list[int]) -> list[tuple[int, int, Screen]]:
+        yet, in the server's language (``languages`` maps each server to its language in
+        Discord; ``/settings language`` comes first). Nothing is marked: the caller marks each
+        post with :meth:`mark_posted` once it went, so a post that failed is tried again and a
+        bot that was down at midnight posts once when it is back."""
         today = self.today()
         due = []
-        for guild_id in guild_ids:
+        for guild_id, fallback in languages.items():
             channel = await self.db.guild_setting(guild_id, CHANNEL_SETTING)
             if not channel:
                 continue
             if await self.db.guild_setting(guild_id, POSTED_SETTING) == today.isoformat():
                 continue
-            await self.db.set_guild_setting(guild_id, POSTED_SETTING, today.isoformat())
-            due.append((guild_id, int(channel), await self.daily_post(guild_id, "en")))
+            locale = await self.db.guild_setting(guild_id, LANGUAGE_SETTING) or fallback
+            due.append((guild_id, int(channel), await self.daily_post(guild_id, locale)))
         return due
+
+    async def mark_posted(self, guild_id: int, day: date) -> None:
+        """Note that the server's daily post of ``day`` went out."""
+        await self.db.set_guild_setting(guild_id, POSTED_SETTING, day.isoformat())
 
     async def daily_post(self, guild_id: int, locale: str) -> Screen:
         """Today's puzzles with a button to play, and yesterday's solvers in this server."""
