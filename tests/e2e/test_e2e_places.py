@@ -240,6 +240,23 @@ async def test_checkers_against_the_computer_then_resigned(
     assert place == "dm-alice" or channel_routes(fake, here.channel().id) == []
 
 
+async def test_a_deferred_resign_in_a_group_dm_posts_the_result_for_everyone(
+    fake: FakeDiscord, start_bot, rows: TableRows
+) -> None:
+    """A slow ``/game resign`` is deferred privately; its result, a follow-up there, must not
+    take the place of that private "thinking" answer (Discord would keep it private)."""
+    await start_bot("deferring_bot")
+    friends = Driver(fake, channel="friends")
+    board = (await friends.slash("alice", "checkers start", color="black")).message
+    assert board is not None and not board.ephemeral
+    resigned = await friends.slash("alice", "game resign")
+    assert resigned.ephemeral
+    result = await friends.wait_for_message(predicate=lambda m: m.content.startswith("🏁"))
+    assert not result.ephemeral and result.interaction_id is not None
+    assert rows.last().status == "finished"
+    assert channel_routes(fake, friends.channel().id) == []
+
+
 async def test_checkers_between_two_friends_in_a_group_dm(
     fake: FakeDiscord, start_bot, rows: TableRows
 ) -> None:
