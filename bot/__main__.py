@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     from bot.client.app import run
 
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run(config))
+        return asyncio.run(run(config))
     return 0
 
 

@@ -241,6 +241,9 @@ class Engine(Generic[S]):
     state: type[S]
     choose: Chooser[S]
     levels: tuple[str, ...]
+    # A choice that is a formula (microseconds, whatever the position): made where it is
+    # asked, without the round trip to a worker process, which costs ten times as much.
+    instant: bool = False
 
     def __post_init__(self) -> None:
         if not self.levels:

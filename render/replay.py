@@ -149,9 +149,9 @@ def checkers_reel(
     cut = [_short(CHECKERS_WIDTH, name) for name in names]
     captions = [Caption("Start", short, 0.0 if plies else 1.0)]
     for ply in range(1, plies + 1):
-        detail = f"ply {ply}/{plies} · {short}"
+        detail = f"move {ply}/{plies} · {short}"
         captions.append(Caption(_move_title(views, ply, red_first), detail, ply / plies))
-    counted = f"final position · {_plural(plies, 'ply', 'plies')}"
+    counted = f"final position · {_plural(plies, 'move')}"
     captions.append(Caption(checkers_result_text(outcome, cut), counted, 1.0, final=True))
     height = strip_height(CHECKERS_WIDTH, captions)
 
@@ -160,7 +160,7 @@ def checkers_reel(
         return with_caption(board, captions[index], height)
 
     durations = (FIRST_MS, *[MOVE_MS] * plies, HOLD_MS)
-    head = f"Replay of a checkers game, {players}, {_plural(plies, 'ply', 'plies')}. {result}."
+    head = f"Replay of a checkers game, {players}, {_plural(plies, 'move')}. {result}."
     tail = f"Final position: {describe_checkers({**final, 'outcome': None, 'last_move': None})}"
     tail = tail.replace(f"{final['turn_name']} to move. ", "")
     description = fit_description(head, tail, _numbered(list(moves), red_first))

@@ -57,12 +57,12 @@ class _SqliteSession:
         self._conn = conn
 
     async def fetch(self, sql: str, *args: Any) -> list[Sequence[Any]]:
-        async with self._conn.execute(sql, args) as cur:
-            return list(await cur.fetchall())
+        # One trip to aiosqlite's thread (a cursor's execute, fetch and close are three).
+        return list(await self._conn.execute_fetchall(sql, args))
 
     async def fetchrow(self, sql: str, *args: Any) -> Sequence[Any] | None:
-        async with self._conn.execute(sql, args) as cur:
-            return await cur.fetchone()
+        rows = await self.fetch(sql, *args)  # every caller asks for one row at most
+        return rows[0] if rows else None
 
     async def execute(self, sql: str, *args: Any) -> None:
         await self._conn.execute(sql, args)

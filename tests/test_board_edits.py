@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
+
+import aiohttp
+import discord
+import pytest
 
 from bot.client.coalesce import BoardEdits, ChannelPace
 
@@ -99,3 +104,102 @@ async def test_the_pace_keeps_all_channels_together_under_the_global_limit() -> 
     assert pace.wait(4) == 1.0  # a fresh channel waits for the global window
     clock.now += 1.0
     assert pace.wait(4) == 0
+
+
+class Sleeps:
+    """Stands in for ``asyncio.sleep`` between tries: records the delays, waits for none."""
+
+    def __init__(self) -> None:
+        self.delays: list[float] = []
+
+    async def __call__(self, seconds: float) -> None:
+        self.delays.append(seconds)
+
+
+def server_error(status: int) -> discord.HTTPException:
+    response = SimpleNamespace(status=status, reason="reason")
+    return discord.DiscordServerError(response, {"code": 0, "message": "m"})  # type: ignore[arg-type]
+
+
+async def test_an_edit_that_did_not_go_through_is_sent_again_with_the_newest_state() -> None:
+    """A 503 (discord.py does not repeat it on a channel route): the next try sends what is
+    newest by then, never the failed older state."""
+    sleep = Sleeps()
+    sent: list[str] = []
+    edits: BoardEdits[str]
+
+    async def send(message_id: int, state: str) -> None:
+        if state == "v1":
+            edits.submit(1, 10, 2, "v2")  # the game moved on while v1 was out
+            raise server_error(503)
+        sent.append(state)
+
+    edits = BoardEdits(send, sleep=sleep)
+    await edits.submit(1, 10, 1, "v1")
+    assert sent == ["v2"] and sleep.delays == [0.5]
+
+
+async def test_a_failed_edit_is_sent_again_when_nothing_newer_waits() -> None:
+    sleep = Sleeps()
+    failures = [aiohttp.ServerDisconnectedError(), server_error(502)]
+    sent: list[str] = []
+
+    async def send(message_id: int, state: str) -> None:
+        if failures:
+            raise failures.pop(0)
+        sent.append(state)
+
+    edits: BoardEdits[str] = BoardEdits(send, sleep=sleep)
+    await edits.submit(1, 10, 1, "v1")
+    assert sent == ["v1"] and sleep.delays == [0.5, 1.5] and edits.sent == 1
+
+
+async def test_a_hung_edit_is_cut_off_and_sent_again() -> None:
+    tries: list[str] = []
+
+    async def send(message_id: int, state: str) -> None:
+        tries.append(state)
+        if len(tries) == 1:
+            await asyncio.Event().wait()  # Discord never answers
+
+    edits: BoardEdits[str] = BoardEdits(send, timeout=0.01, sleep=Sleeps())
+    await edits.submit(1, 10, 1, "v1")
+    assert tries == ["v1", "v1"] and edits.sent == 1
+
+
+async def test_a_refused_edit_is_logged_not_sent_again(caplog: pytest.LogCaptureFixture) -> None:
+    sleep = Sleeps()
+    tries: list[str] = []
+
+    async def send(message_id: int, state: str) -> None:
+        tries.append(state)
+        raise discord.Forbidden(SimpleNamespace(status=403, reason="r"), "no")  # type: ignore[arg-type]
+
+    edits: BoardEdits[str] = BoardEdits(send, sleep=sleep)
+    await edits.submit(1, 10, 1, "v1")
+    assert tries == ["v1"] and sleep.delays == []
+    assert [r.levelname for r in caplog.records] == ["WARNING"]
+
+
+async def test_an_older_edit_in_flight_never_lands_over_a_newer_answer() -> None:
+    """discord.py repeats an edit answered 5xx with the state it had; when a member's click
+    shows a newer board meanwhile, the older edit is stopped and the answer's state sent after
+    it, in case the older one landed last."""
+    started = asyncio.Event()
+    sent: list[str] = []
+
+    async def send(message_id: int, state: str) -> None:
+        if state == "v1":
+            started.set()
+            await asyncio.Event().wait()  # discord.py waiting to repeat a 502
+        sent.append(state)
+
+    edits: BoardEdits[str] = BoardEdits(send, sleep=Sleeps())
+    first = edits.submit(1, 10, 1, "v1")
+    await started.wait()
+    edits.shown(10, 2, "v2 as the answer drew it")
+    await first
+    await edits.flush()
+    assert sent == ["v2 as the answer drew it"]
+    await edits.submit(1, 10, 2, "v2")  # the board already shows it
+    assert sent == ["v2 as the answer drew it"]

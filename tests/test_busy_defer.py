@@ -6,18 +6,26 @@ import asyncio
 from types import SimpleNamespace
 from typing import Any
 
+import discord
+
 from bot.client.app import BUSY, Acceptance, ParlourBot
 
 
 class Response:
     def __init__(self) -> None:
         self.deferred: list[dict[str, Any]] = []
+        self._response_type: discord.InteractionResponseType | None = None
 
     def is_done(self) -> bool:
         return bool(self.deferred)
 
     async def defer(self, **kwargs: Any) -> None:
         self.deferred.append(kwargs)
+
+
+def interaction() -> SimpleNamespace:
+    """An interaction created just now, as the bot sees it."""
+    return SimpleNamespace(id=1, created_at=discord.utils.utcnow(), response=Response())
 
 
 async def work() -> str:
@@ -27,15 +35,15 @@ async def work() -> str:
 
 async def test_a_quiet_bot_answers_without_deferring() -> None:
     bot = SimpleNamespace(in_progress=0)
-    interaction = SimpleNamespace(response=Response())
-    reply = await ParlourBot.within_deadline(bot, interaction, work(), component=True)  # type: ignore[arg-type]
-    assert reply == "reply" and interaction.response.deferred == [] and bot.in_progress == 0
+    click = interaction()
+    reply = await ParlourBot.within_deadline(bot, click, work(), component=True)  # type: ignore[arg-type]
+    assert reply == "reply" and click.response.deferred == [] and bot.in_progress == 0
 
 
 async def test_a_busy_bot_defers_at_once() -> None:
     bot = SimpleNamespace(in_progress=BUSY - 1)  # this interaction makes BUSY
-    click = SimpleNamespace(response=Response())
-    command = SimpleNamespace(response=Response())
+    click = interaction()
+    command = interaction()
     assert await ParlourBot.within_deadline(bot, click, work(), component=True) == "reply"  # type: ignore[arg-type]
     assert click.response.deferred == [{}]
     await ParlourBot.within_deadline(bot, command, work(), component=False, ephemeral=True)  # type: ignore[arg-type]
@@ -56,7 +64,7 @@ async def accepted_then_slow(accepted: Acceptance, private: bool) -> str:
 
 async def test_a_busy_bot_answers_a_refused_click_itself_instead_of_deferring_an_update() -> None:
     bot = SimpleNamespace(in_progress=BUSY - 1)
-    click = SimpleNamespace(response=Response())
+    click = interaction()
     accepted = Acceptance()
     answer = await ParlourBot.within_deadline(  # type: ignore[arg-type]
         bot, click, refused_after_a_read(), component=True, accepted=accepted
@@ -67,7 +75,7 @@ async def test_a_busy_bot_answers_a_refused_click_itself_instead_of_deferring_an
 async def test_a_slow_click_is_deferred_once_accepted_privately_when_its_answer_is() -> None:
     bot = SimpleNamespace(in_progress=BUSY - 1)
     for private, deferred in ((True, {"thinking": True, "ephemeral": True}), (False, {})):
-        click = SimpleNamespace(response=Response())
+        click = interaction()
         accepted = Acceptance()
         work = accepted_then_slow(accepted, private)
         await ParlourBot.within_deadline(bot, click, work, component=True, accepted=accepted)  # type: ignore[arg-type]

@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
+import io
 from types import SimpleNamespace
 
 import aiohttp
 import discord
 import pytest
 
-from bot.client.retry import already_acknowledged, may_retry, post_nonce, retrying
+from bot.client.retry import (
+    already_acknowledged,
+    answer,
+    answering,
+    may_retry,
+    post_nonce,
+    retrying,
+    rewound,
+)
 from fakediscord.limits import check_nonce
 
 
@@ -103,3 +113,67 @@ def test_already_acknowledged_is_discords_answer_to_a_second_callback() -> None:
     assert already_acknowledged(http_error(400, 40060))
     assert not already_acknowledged(http_error(400, 50035))
     assert not already_acknowledged(aiohttp.ServerDisconnectedError())
+
+
+class Response:
+    """An interaction's ``response`` as discord.py has it: done once a callback was answered."""
+
+    def __init__(self) -> None:
+        self._response_type: discord.InteractionResponseType | None = None
+
+    def is_done(self) -> bool:
+        return self._response_type is not None
+
+
+def interaction() -> SimpleNamespace:
+    """An interaction created just now."""
+    return SimpleNamespace(id=7, created_at=discord.utils.utcnow(), response=Response())
+
+
+UPDATE = discord.InteractionResponseType.message_update
+
+
+async def test_a_callback_already_acknowledged_counts_as_answered(sleep: Sleeps) -> None:
+    """discord.py repeated a callback whose answer was lost and met 40060: the first went
+    through, so the interaction is answered, and what follows must be a follow-up or an edit."""
+    clicked = interaction()
+    send = Flaky(http_error(400, 40060))
+    assert await answering(clicked, send, UPDATE, sleep=sleep) is None  # type: ignore[arg-type]
+    assert send.tries == 1 and clicked.response.is_done()
+
+
+async def test_a_callback_whose_connection_dropped_is_sent_again_within_the_3_s(
+    sleep: Sleeps,
+) -> None:
+    clicked = interaction()
+    send = Flaky(aiohttp.ServerDisconnectedError())
+    assert await answering(clicked, send, UPDATE, sleep=sleep) == "ok"  # type: ignore[arg-type]
+    assert send.tries == 2 and sleep.delays == [0.2] and clicked.response.is_done()
+
+
+async def test_a_callback_past_its_3_s_is_not_sent_again(sleep: Sleeps) -> None:
+    late = interaction()
+    late.created_at -= dt.timedelta(seconds=3)
+    send = Flaky(aiohttp.ServerDisconnectedError())
+    with pytest.raises(aiohttp.ServerDisconnectedError):
+        await answering(late, send, UPDATE, sleep=sleep)  # type: ignore[arg-type]
+    assert send.tries == 1 and not late.response.is_done()
+
+
+async def test_an_answer_that_failed_is_logged_and_the_work_goes_on(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """E.g. Discord no longer knows the interaction (10062): the member's move is still made."""
+    clicked = interaction()
+    send = Flaky(http_error(404, 10062))
+    assert await answer(clicked, send, UPDATE) is False  # type: ignore[arg-type]
+    assert send.tries == 1 and not clicked.response.is_done()
+    [record] = caplog.records
+    assert record.levelname == "WARNING" and "could not answer interaction 7" in record.message
+
+
+def test_a_messages_files_are_read_from_their_start_by_each_try() -> None:
+    picture = discord.File(io.BytesIO(b"the board"), filename="board.png")
+    kwargs = {"content": "a board", "files": [picture]}
+    assert picture.fp.read() == b"the board"  # the first try read it
+    assert rewound(kwargs) is kwargs and picture.fp.read() == b"the board"

@@ -102,7 +102,7 @@ def test_a_replay_ending_in_a_win_names_the_winner_and_the_final_position() -> N
     animation = replay_checkers_pdn(DOUBLE_JUMP_WIN)
     assert animation.frames == 3
     text = animation.description
-    assert text.startswith("Replay of a checkers game, Ann (Black) v Bob (Red), 1 ply.")
+    assert text.startswith("Replay of a checkers game, Ann (Black) v Bob (Red), 1 move.")
     assert "Ann (Black) wins: Red cannot move." in text
     assert "Moves: 1. 9x18x27" in text
     assert text.endswith("Final position: b: 27.")

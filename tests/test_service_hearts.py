@@ -403,7 +403,7 @@ async def test_scores_show_every_hand_and_the_totals(service):
     await service.db.save_table(table)
     scores = await service.act(DAVE, reply.table_id, None, "scores")
     text = scores.private.embed.description
-    assert "Alice" in text and "CPU 1" in text
+    assert "Alice" in text and "Computer 1" in text and "CPU" not in text
     assert "   1* " in text and "Total" in text
     assert text.splitlines()[-2].split() == ["Total", "10", "30", "40", "50"]
     assert "Alice ×1" in scores.private.embed.footer
@@ -449,8 +449,9 @@ async def test_leaving_hands_the_seat_to_the_computer_and_the_last_member_ends_t
     refused = await service.act(CAROL, tid, reply.version, "resign")
     assert "not seated" in refused.error
     asked = await service.act(BOB, tid, reply.version, "leave")  # the board's Leave game
-    [[confirm]] = asked.private.rows
+    [[confirm, cancel]] = asked.private.rows
     assert asked.board is None and confirm.action == "resign" and confirm.any_version
+    assert (confirm.label, cancel.label) == ("Leave for good", "Cancel")
     reply = await service.act(BOB, tid, None, "resign")  # Leave for good (or /game resign)
     assert reply.error is None and "computer plays your cards" in reply.private.content
     assert "Bob left the game" in reply.board.content

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 
 from support import member
 
+import bot.tables.quarters as quarters_controller
+from bot.ops.dbtiming import instrument
 from bot.tables.ai import AiRunner
 from bot.tables.registry import controllers
 from bot.tables.service import TableService
@@ -249,3 +252,36 @@ async def test_stats_show_a_members_record_in_every_game(service):
     stats = await service.stats(ALICE.guild_id, ALICE.user_id, "Alice")
     [field] = stats.embed.fields
     assert field.name == "Quarters" and "1 played" in field.value and "L **1**" in field.value
+
+
+async def test_a_click_and_the_computers_reply_each_read_the_table_once_and_save_it_once(service):
+    calls: list[str] = []
+    instrument(service.db, lambda name, _seconds: calls.append(name))
+    reply = await service.start(ALICE, "quarters", {"piles": "5,5,5,5"})
+    calls.clear()
+    reply = await service.act(ALICE, reply.table_id, reply.version, "c=1.1")
+    assert calls == ["get_table", "save_table"]
+    calls.clear()
+    reply = await service.act(ALICE, reply.table_id, reply.version, "remove")
+    assert calls == ["get_table", "save_table"]
+    assert reply.ai_next
+    calls.clear()
+    reply = await service.play_computer(reply.table_id)
+    assert calls == ["get_table", "save_table"]  # Quarters' computer decides under the lock
+    assert reply is not None and "to move" in reply.board.content
+
+
+async def test_a_quarters_click_handled_on_the_loop_never_draws_there(service, monkeypatch):
+    drawn_on: list[str] = []
+    real_draw = quarters_controller.draw
+
+    def watched(*args, **kwargs):
+        drawn_on.append(threading.current_thread().name)
+        return real_draw(*args, **kwargs)
+
+    monkeypatch.setattr(quarters_controller, "draw", watched)
+    loop_thread = threading.current_thread().name
+    reply = await service.start(ALICE, "quarters", {"piles": "5,5,5,5"})
+    reply = await take(service, ALICE, reply, 1, 2)
+    await service.act(ALICE, reply.table_id, reply.version, "secret")
+    assert drawn_on and loop_thread not in drawn_on

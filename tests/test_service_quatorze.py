@@ -125,9 +125,10 @@ async def test_give_up_ends_the_game_with_the_score_so_far(service):
     table_id = reply.table_id
     [menu] = selects(reply.board)
     reply = await service.act(ALICE, table_id, reply.version, f"m={menu.options[0].value}")
-    ask = await service.act(ALICE, table_id, reply.version, "give-up?")
-    assert ask.board is None and "Give up this game with **2** points?" in ask.private.content
-    [[confirm]] = ask.private.rows
+    ask = await service.act(ALICE, table_id, reply.version, "ask=give-up")
+    assert ask.board is None and "Really give up with **2** points?" in ask.private.content
+    [[confirm, cancel]] = ask.private.rows
+    assert (cancel.label, cancel.action) == ("Cancel", "cancel")
     assert (confirm.label, confirm.action) == ("Yes, give up", "give-up")
     stranger = await service.act(BOB, table_id, reply.version, "give-up")
     assert "not seated" in stranger.error

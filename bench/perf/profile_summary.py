@@ -10,6 +10,7 @@ the capacity work cares about (PNG encoding, drawing, JSON, the database, discor
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import re
 from collections import Counter
 from pathlib import Path
@@ -24,6 +25,40 @@ AREAS = {
     "game engines (games/)": re.compile(r"\(games/"),
     "idle (waiting)": re.compile(r"\b(select|poll|epoll|wait|_worker|get \(queue)"),
 }
+
+
+# Threads blocked in a call py-spy cannot tell from work (``--nonblocking`` keeps idle threads):
+# aiosqlite's thread waiting for the next query, a caller waiting for a drawing process's
+# picture. (module, function, the source of the waiting line)
+WAITING_LINES = (
+    ("aiosqlite.core", "_connection_worker_thread", "tx.get()"),
+    ("multiprocessing.connection", "_recv", "read(handle, remaining)"),
+)
+
+
+def waiting_sites() -> set[str]:
+    """The raw leaf frames (``fn (path/module.py:LINE)``) of :data:`WAITING_LINES` in the
+    versions installed here (their line numbers move between versions)."""
+    sites = set()
+    for module, function, needle in WAITING_LINES:
+        spec = importlib.util.find_spec(module)
+        if spec is None or spec.origin is None:
+            continue
+        path = Path(spec.origin)
+        short = f"{path.parent.name}/{path.name}"
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if needle in line:
+                sites.add(f"{short}:{number}:{function}")
+    return sites
+
+
+def is_waiting(raw_leaf: str, sites: set[str]) -> bool:
+    """Whether a leaf frame (as py-spy writes it) waits: a selector, a lock, a queue, or one
+    of the ``sites`` of :func:`waiting_sites`."""
+    if AREAS["idle (waiting)"].search(frame_name(raw_leaf)):
+        return True
+    m = re.match(r"(?:\S+\.)?(\w+) \((?:.*/)?([^/]+/[^/]+\.py):(\d+)\)$", raw_leaf)
+    return m is not None and f"{m[2]}:{m[3]}:{m[1]}" in sites
 
 
 def frame_name(frame: str) -> str:
@@ -48,19 +83,21 @@ def main() -> None:
     process: Counter[str] = Counter()
     areas: Counter[str] = Counter()
     busy = 0
+    sites = waiting_sites()
     for line in args.profile.read_text().splitlines():
         stack, _, count = line.rpartition(" ")
         if not stack or not count.isdigit():
             continue
         n = int(count)
-        frames = [frame_name(f) for f in stack.split(";")]
+        raw = stack.split(";")
+        frames = [frame_name(f) for f in raw]
         proc = frames[0] if frames[0].startswith("process") else "?"
         frames = [f for f in frames if not f.startswith(("process", "thread"))]
         process[proc.split(":")[0] + (" (worker)" if "spawn_main" in stack else "")] += n
         if not frames:
             continue
         leaf = frames[-1]
-        if AREAS["idle (waiting)"].search(leaf):
+        if is_waiting(raw[-1], sites):
             areas["idle (waiting)"] += n
             continue
         busy += n

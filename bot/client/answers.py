@@ -5,13 +5,16 @@ their private screen, the channel's new messages, then the computer's turn)."""
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot.client.common import send_private
+from bot.client.common import jump_url, send_private
 from bot.client.components import message_kwargs
+from bot.client.retry import CHANNEL, Dress, answer, show_on_message
+from bot.client.retry import post as post_once
 from bot.ops import interactions
 from bot.tables.core.events import (
     Answer,
@@ -21,6 +24,7 @@ from bot.tables.core.events import (
     PrivateScreen,
     Refused,
 )
+from bot.tables.screens import Screen
 from i18n import _, render
 
 if TYPE_CHECKING:
@@ -44,12 +48,19 @@ class Showing:
     def done(self) -> bool:
         return self.interaction.response.is_done()
 
-    async def edit_clicked(self, **kwargs: Any) -> None:
-        """Replace the message the member clicked on (the board, or their private message)."""
-        if self.done:
-            await self.interaction.edit_original_response(**kwargs)
-        else:
-            await self.interaction.response.edit_message(**kwargs)
+    async def edit_clicked(self, screen: Screen, dress: Dress | None = None) -> bool:
+        """Replace the message the member clicked on (the board, or their private message);
+        whether it was (see :func:`bot.client.retry.show_on_message`)."""
+        answer, interaction = self.answer, self.interaction
+        if dress is None:
+            return await show_on_message(interaction, screen, answer.table_id, answer.version)
+        return await show_on_message(interaction, screen, answer.table_id, answer.version, dress)
+
+    async def answer_with(self, make: Callable[[], dict[str, Any]]) -> bool:
+        """The interaction's first answer, a new message (checked, not blindly repeated;
+        ``make`` gives its arguments anew for each try, as a file is read once)."""
+        send = self.interaction.response.send_message
+        return await answer(self.interaction, lambda: send(**make()), CHANNEL)
 
     def clicked_private(self) -> bool:
         message = self.interaction.message
@@ -73,10 +84,10 @@ async def show(
     for screen in of(answer, PrivateScreen):
         await private(showing, screen)
     await board_before_posts(showing)
-    for posted in of(answer, Posted):
-        await post(showing, posted)
+    for index, posted in enumerate(of(answer, Posted)):
+        await post(showing, posted, index)
     if not showing.done:
-        await interaction.response.send_message("Done.", ephemeral=True)
+        await showing.answer_with(lambda: {"content": "Done.", "ephemeral": True})
     if answer.table_id is not None and (answer.board is not None or answer.hand_key):
         bot.hands.refresh(
             answer.table_id, except_user=interaction.user.id if answer.hand_key else None
@@ -97,11 +108,8 @@ async def refuse(showing: Showing, event: Refused) -> None:
     locale = str(interaction.locale)
     text = render(event.reason, locale)
     if event.board_message_id and interaction.guild_id and interaction.channel_id:
-        link = (
-            f"https://discord.com/channels/{interaction.guild_id}/"
-            f"{interaction.channel_id}/{event.board_message_id}"
-        )
-        text += "\n" + render(_("Board: {link}", link=link), locale)
+        link = jump_url(interaction.guild_id, interaction.channel_id, event.board_message_id)
+        text += "\n" + render(_("[Go to the board]({link})", link=link), locale)
     await send_private(interaction, text)
     if showing.answer.board is not None:
         await showing.bot.edit_board(interaction.channel_id, showing.answer)
@@ -124,9 +132,16 @@ async def board(showing: Showing, event: BoardChanged) -> None:
         await bot.post_board(interaction, answer)
     elif on_board and not in_place:
         assert message is not None
-        kwargs = message_kwargs(event.screen, answer.table_id, answer.version, editing=True)
-        await showing.edit_clicked(**bot.board_kwargs(interaction, kwargs))
-        bot.board_edits.shown(message.id, answer.version)
+        # the board as its message shows it, for the channel's edits (see BoardEdits.shown)
+        on_message = Answer(
+            (replace(event, message_id=message.id),), answer.table_id, answer.version
+        )
+        channel_id = interaction.channel_id
+        if await showing.edit_clicked(event.screen, lambda kw: bot.board_kwargs(interaction, kw)):
+            state = (channel_id, on_message) if channel_id else None
+            bot.board_edits.shown(message.id, answer.version, state)
+        else:  # the move is made all the same: the board is brought up to date by the channel
+            showing.board_edit = bot.edit_board(channel_id, on_message)
     elif event.message_id is not None and interaction.channel_id is not None:
         free = bot.board_edits.free(interaction.channel_id, event.message_id)
         showing.board_edit = bot.edit_board(interaction.channel_id, answer)
@@ -146,12 +161,10 @@ async def private(showing: Showing, event: PrivateScreen) -> None:
             interaction, event.screen, answer.table_id, event.hand_key, in_place=in_place
         )
         return
-    kwargs = message_kwargs(event.screen, answer.table_id, answer.version, editing=event.in_place)
     if in_place:
-        await showing.edit_clicked(**kwargs)
+        await showing.edit_clicked(event.screen)
         return
-    kwargs.pop("attachments", None)
-    await send_private(interaction, **kwargs)
+    await send_private(interaction, **message_kwargs(event.screen, answer.table_id, answer.version))
 
 
 async def board_before_posts(showing: Showing) -> None:
@@ -163,20 +176,22 @@ async def board_before_posts(showing: Showing) -> None:
     if not showing.done and not edit.done():
         await asyncio.wait({edit}, timeout=BOARD_FIRST_WAIT)
         if not edit.done():
-            await showing.interaction.response.send_message("Done.", ephemeral=True)
+            await showing.answer_with(lambda: {"content": "Done.", "ephemeral": True})
     await edit
     interactions.board_updated()  # (when it was not shown before the answer)
 
 
-async def post(showing: Showing, event: Posted) -> None:
-    """A new message in the channel: the interaction's answer when nothing answered it yet."""
-    kwargs = message_kwargs(event.screen, None, None)
-    if not showing.done:
-        await showing.interaction.response.send_message(**kwargs)
+async def post(showing: Showing, event: Posted, index: int) -> None:
+    """A new message in the channel: the interaction's answer when nothing answered it yet;
+    else posted with a nonce naming it (the ``index``-th post of this interaction), retried."""
+    if not showing.done and await showing.answer_with(
+        lambda: message_kwargs(event.screen, None, None)
+    ):
         return
     channel_id = showing.interaction.channel_id
     if channel_id:  # through the bot: a game's thread posts to its channel, a group DM
-        await showing.bot.get_partial_messageable(channel_id).send(**kwargs)  # follows up
+        channel = showing.bot.get_partial_messageable(channel_id)  # follows up
+        await post_once(channel, event.screen, "interaction", showing.interaction.id, index)
 
 
 async def computer_turn(showing: Showing, event: ComputerTurnDue) -> None:

@@ -25,10 +25,11 @@ from bot.client import (
 )
 from bot.client.boards import BoardMessages
 from bot.client.common import member_of, send_private
-from bot.client.components import TableButton, TableSelect, message_kwargs
+from bot.client.components import TableButton, TableSelect
 from bot.client.hands import Hands
 from bot.client.operations import OpsHooks, command_names
 from bot.client.outside import OutsidePlaces, Tokens
+from bot.client.retry import answer, post
 from bot.client.translator import CatalogueTranslator
 from bot.config import Config
 from bot.ops import interactions
@@ -49,6 +50,15 @@ BUSY = 10  # interactions in progress at once from which the bot defers each at 
 FLUSH_TIMEOUT = 5.0  # seconds a closing bot waits for the boards' queued edits
 ACCEPT_WAIT = 0.5  # seconds a slow click may wait more to be accepted before it is deferred
 STOPPING = "Parlour is restarting; try again in a few seconds."
+# Gateway close codes after which Discord lets no client reconnect (4014 is discord.py's own
+# PrivilegedIntentsRequired, with its message).
+REFUSED = {
+    4004: "the token is not valid",
+    4010: "an invalid shard was sent",
+    4011: "the bot is in too many servers for its shard count",
+    4012: "an invalid gateway version was asked for",
+    4013: "invalid intents were sent",
+}
 
 
 class Acceptance:
@@ -161,6 +171,7 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
         with contextlib.suppress(TimeoutError):  # the boards' last edits, queued or in flight
             await asyncio.wait_for(self.board_edits.flush(), FLUSH_TIMEOUT)
         await super().close()
+        await self.drain.idle(FLUSH_TIMEOUT)  # work in flight (on_ready's) still has the database
         await self.stop_ops()
         with contextlib.suppress(AttributeError):
             await asyncio.to_thread(self.service.ai.close)
@@ -292,10 +303,18 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
                 waiter.cancel()
             private = accepted is not None and accepted.private
             if not task.done() and not interaction.response.is_done():
+                kind = discord.InteractionResponseType
                 if component and not private:
-                    await interaction.response.defer()
+                    defer = interaction.response.defer
+                    await answer(interaction, defer, kind.deferred_message_update)
                 else:
-                    await interaction.response.defer(thinking=True, ephemeral=ephemeral or private)
+                    await answer(
+                        interaction,
+                        lambda: interaction.response.defer(
+                            thinking=True, ephemeral=ephemeral or private
+                        ),
+                        kind.deferred_channel_message,
+                    )
             return await task
         finally:
             self.in_progress -= 1
@@ -332,8 +351,8 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
             self.hands.refresh(table_id)
             if answer.posts:
                 await shown  # a result follows the board it belongs to
-            for post in answer.posts:
-                await channel.send(**message_kwargs(post, None, None))
+            for index, screen in enumerate(answer.posts):
+                await post(channel, screen, "table", table_id, answer.version or 0, index)
 
         try:
             # each move in flight is finished and shown; a stopping bot starts no other
@@ -365,8 +384,8 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
                     await self.edit_board(table.channel_id, answer)
                     self.hands.refresh(table.id)
                     channel = self.get_partial_messageable(table.channel_id)
-                    for post in answer.posts:
-                        await channel.send(**message_kwargs(post, None, None))
+                    for index, screen in enumerate(answer.posts):
+                        await post(channel, screen, "table", table.id, answer.version or 0, index)
                 if answer.ai_next and answer.table_id is not None:
                     self.start_computer(answer.table_id, table.channel_id)
         except StoreUnavailable as exc:  # the next sweep does it
@@ -390,9 +409,9 @@ def shard_options(config: Config) -> dict[str, Any]:
     return {"shard_count": config.shards.count, "shard_ids": list(config.shards.ids)}
 
 
-async def run(config: Config) -> None:
+async def run(config: Config) -> int:
     """Run until the connection ends or SIGTERM/SIGINT asks the bot to stop (it then closes
-    its connection and its database cleanly, as ``docker stop`` expects)."""
+    its connection and its database cleanly, as ``docker stop`` expects); the exit status."""
     kind = ParlourBot if config.shards is None else ShardedParlourBot
     service = await open_service(config)
     async with kind(config, service) as bot:
@@ -400,4 +419,13 @@ async def run(config: Config) -> None:
         for signum in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(signum, lambda: bot.spawn(bot.shutdown()))
-        await bot.start(config.token)
+        try:
+            await bot.start(config.token)
+        except discord.ConnectionClosed as exc:
+            if exc.code not in REFUSED:
+                raise
+            log.error(
+                "Discord refused the bot: %s (close code %d); stopping", REFUSED[exc.code], exc.code
+            )
+            return 1
+    return 0

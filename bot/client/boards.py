@@ -12,8 +12,11 @@ import aiohttp
 import discord
 
 from bot.client.coalesce import BoardEdits
+from bot.client.common import jump_url
 from bot.client.components import message_kwargs
-from bot.tables.core.events import Answer
+from bot.client.retry import post, show_answer
+from bot.tables.core.events import Answer, BoardChanged
+from bot.tables.wording import moved_on
 
 if TYPE_CHECKING:
     from bot.client.outside import Tokens
@@ -45,31 +48,38 @@ class BoardMessages:
         self.board_edits = BoardEdits(self._send_board_edit)
 
     async def post_board(self, interaction: discord.Interaction, answer: Answer) -> None:
-        """Post the board as the interaction's answer and remember its message."""
+        """Post the board as the interaction's answer and remember its message. After a defer
+        the deferred message becomes the board: an edit, the same however often it is sent
+        (a follow-up repeated after its answer was lost would be a second board)."""
         assert answer.board is not None
-        kwargs = self.board_kwargs(
-            interaction, message_kwargs(answer.board, answer.table_id, answer.version)
+        shown = await show_answer(
+            interaction,
+            answer.board,
+            answer.table_id,
+            answer.version,
+            lambda kwargs: self.board_kwargs(interaction, kwargs),
         )
-        if interaction.response.is_done():
-            message_id = (await interaction.followup.send(wait=True, **kwargs)).id
-        else:
-            callback = await interaction.response.send_message(**kwargs)
-            resource = callback.resource
-            if not isinstance(resource, discord.InteractionMessage):
-                resource = await interaction.original_response()
-            message_id = resource.id
+        message_id = shown.id
         old = answer.board_message_id
         self.outside_tokens.owns(message_id, interaction)
         if answer.table_id is not None:
             await self.service.board_posted(answer.table_id, message_id)
         if old and old != message_id and interaction.channel_id:
-            await self.retire(interaction.channel_id, old)
+            newest = jump_url(interaction.guild_id, interaction.channel_id, message_id)
+            changed = next((e for e in answer.events if isinstance(e, BoardChanged)), None)
+            same_game = changed is None or changed.same_game
+            await self.retire(interaction.channel_id, old, newest if same_game else None)
 
-    async def retire(self, channel_id: int, message_id: int) -> None:
-        """Take the controls off an old board message (best effort)."""
+    async def retire(self, channel_id: int, message_id: int, newest: str | None = None) -> None:
+        """Take the controls off an old board message (best effort); ``newest``: the link to
+        the board that replaces it, and the old one says it moved on."""
         channel = self.get_partial_messageable(channel_id)
+        old = channel.get_partial_message(message_id)
         try:
-            await channel.get_partial_message(message_id).edit(view=None)
+            if newest is None:
+                await old.edit(view=None)
+            else:
+                await old.edit(content=moved_on(newest), view=None)
         except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
             log.warning("could not retire board message %s: %s", message_id, exc)
 
@@ -86,10 +96,7 @@ class BoardMessages:
         )
 
     async def _send_board_edit(self, message_id: int, item: tuple[int, Answer]) -> None:
-        try:
-            await self.edit_board_now(*item)
-        except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
-            log.warning("could not edit board message %s: %s", message_id, exc)
+        await self.edit_board_now(*item)  # BoardEdits tries again, or logs the failure
 
     async def edit_board_now(self, channel_id: int, answer: Answer) -> None:
         """Edit the board message through the channel (or re-post it when it is old)."""
@@ -97,17 +104,24 @@ class BoardMessages:
         assert board is not None and message_id is not None
         channel = self.get_partial_messageable(channel_id)
         age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
+        # a repost is named by the message it replaces, so a repeated try posts it once
+        again = ("board", message_id, answer.version or 0)
         outside = channel_id in self.outside_tokens.outside  # no reposts: only edits reach it
         if age > REPOST_AFTER and board.rows and not outside:
-            message = await channel.send(**message_kwargs(board, answer.table_id, answer.version))
+            message = await post(
+                channel, board, *again, table_id=answer.table_id, version=answer.version
+            )
             if answer.table_id is not None:
                 await self.service.board_posted(answer.table_id, message.id)
-            await self.retire(channel_id, message_id)
+            newest = message.jump_url if message.guild is not None else None
+            await self.retire(channel_id, message_id, newest)
             return
         kwargs = message_kwargs(board, answer.table_id, answer.version, editing=True)
         try:
             await channel.get_partial_message(message_id).edit(**kwargs)
         except discord.NotFound:
-            message = await channel.send(**message_kwargs(board, answer.table_id, answer.version))
+            message = await post(
+                channel, board, *again, table_id=answer.table_id, version=answer.version
+            )
             if answer.table_id is not None:
                 await self.service.board_posted(answer.table_id, message.id)

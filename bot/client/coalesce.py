@@ -21,9 +21,11 @@ import asyncio
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
+
+from bot.client.retry import FAILURES, REQUEST_TIMEOUT, RETRY_DELAYS, may_retry
 
 log = logging.getLogger("parlour")
 
@@ -89,9 +91,13 @@ class ChannelPace:
 class _Board(Generic[T]):
     waiting: T | None = None
     version: int | None = None
+    again: bool = False  # send ``waiting`` even though the message shows its version
     shown: int | None = None
+    shown_state: T | None = None  # the state an interaction's answer drew (see shown())
     channel_id: int = 0
     task: asyncio.Task[None] | None = None
+    sending: asyncio.Future[None] | None = None  # the try in flight, and its version
+    sending_version: int | None = None
     done: list[asyncio.Future[None]] = field(default_factory=list)
 
 
@@ -100,13 +106,29 @@ class BoardEdits(Generic[T]):
 
     ``send(message_id, state)`` does the edit; ``sent`` counts the edits made and ``dropped``
     the states that were superseded before their turn.
+
+    An edit that fails in a way :func:`~bot.client.retry.may_retry` allows (Discord's 5xx, a
+    dropped connection, no answer within ``timeout``) is tried again after each of ``delays``,
+    with the newest state: the failed one is put back only when no newer one waits. An edit in
+    flight when an interaction's answer shows a newer version is stopped (discord.py would
+    repeat it with its old state after a 5xx) and the answer's state is sent after it, since the
+    older edit may still land last.
     """
 
     def __init__(
-        self, send: Callable[[int, T], Awaitable[None]], pace: ChannelPace | None = None
+        self,
+        send: Callable[[int, T], Awaitable[None]],
+        pace: ChannelPace | None = None,
+        *,
+        timeout: float = REQUEST_TIMEOUT,
+        delays: Sequence[float] = RETRY_DELAYS,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self._send = send
         self.pace = pace or ChannelPace()
+        self.timeout = timeout
+        self.delays = delays
+        self.sleep = sleep
         self._boards: dict[int, _Board[T]] = {}
         self.sent = 0
         self.dropped = 0
@@ -125,11 +147,14 @@ class BoardEdits(Generic[T]):
                 done.set_result(None)
                 return done
             self.dropped += 1
-        board.waiting, board.version = state, version
+        board.waiting, board.version, board.again = state, version, False
         board.done.append(done)
+        self._start(message_id, board)
+        return done
+
+    def _start(self, message_id: int, board: _Board[T]) -> None:
         if board.task is None or board.task.done():
             board.task = asyncio.get_running_loop().create_task(self._run(message_id, board))
-        return done
 
     def free(self, channel_id: int, message_id: int) -> bool:
         """Whether an edit of the message submitted now would go out at once."""
@@ -137,11 +162,18 @@ class BoardEdits(Generic[T]):
         busy = board is not None and board.task is not None and not board.task.done()
         return not busy and self.pace.wait(channel_id) == 0
 
-    def shown(self, message_id: int, version: int | None) -> None:
-        """The message was edited to ``version`` another way (an interaction's answer)."""
+    def shown(self, message_id: int, version: int | None, state: T | None = None) -> None:
+        """The message was edited to ``version`` another way (an interaction's answer), drawn
+        as ``state``: an edit in flight with an older version is stopped, and ``state`` is sent
+        once it has ended, in case it landed after the answer."""
         board = self._boards.setdefault(message_id, _Board())
         if version is not None and (board.shown is None or version > board.shown):
             board.shown = version
+            if state is not None:
+                board.shown_state = state
+                sending = board.sending
+                if sending is not None and _older(board.sending_version, version):
+                    sending.cancel()
         self._prune()
 
     def _prune(self) -> None:
@@ -159,25 +191,28 @@ class BoardEdits(Generic[T]):
         await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _run(self, message_id: int, board: _Board[T]) -> None:
+        failures = 0
         try:
             while board.waiting is not None:
                 await self.pace.slot(board.channel_id)
                 if board.waiting is None:
                     break
                 state, version, done = board.waiting, board.version, board.done
+                again, board.again = board.again, False
                 board.waiting, board.version, board.done = None, None, []
-                if version is not None and board.shown is not None and version <= board.shown:
+                stale = version is not None and board.shown is not None and version <= board.shown
+                if stale and not again:
                     self.dropped += 1
                 else:
-                    try:
-                        await self._send(message_id, state)
-                        self.sent += 1
-                        if version is not None:
-                            board.shown = max(version, board.shown or version)
-                    except asyncio.CancelledError:
-                        raise
-                    except Exception:
-                        log.exception("editing board message %s failed", message_id)
+                    error = await self._try(message_id, board, state, version)
+                    if error is not None and may_retry(error) and failures < len(self.delays):
+                        self._put_back(board, state, version, again, done)
+                        await self.sleep(self.delays[failures])
+                        failures += 1
+                        continue
+                    failures = 0
+                    if error is not None:
+                        _log_failure(message_id, error)
                 for future in done:
                     if not future.done():
                         future.set_result(None)
@@ -187,6 +222,56 @@ class BoardEdits(Generic[T]):
                 if not future.done():
                     future.set_result(None)
             self._prune()
+
+    async def _try(
+        self, message_id: int, board: _Board[T], state: T, version: int | None
+    ) -> BaseException | None:
+        """Send ``state`` once: the failure, if any (a try stopped by :meth:`shown` is none)."""
+        shown_before = board.shown
+        attempt = asyncio.ensure_future(self._send(message_id, state))
+        board.sending, board.sending_version = attempt, version
+        try:
+            finished, _ = await asyncio.wait({attempt}, timeout=self.timeout)
+        finally:
+            board.sending = board.sending_version = None
+            if not attempt.done():
+                attempt.cancel()
+        error: BaseException | None = None
+        if not finished:
+            error = TimeoutError(f"no answer within {self.timeout} s")
+        elif not attempt.cancelled():
+            error = attempt.exception()
+        if error is None and not attempt.cancelled():
+            self.sent += 1
+            if version is not None:
+                board.shown = max(version, board.shown or version)
+        if board.shown != shown_before and _older(version, board.shown):
+            # an answer drew a newer board while this edit was out: it may have landed after
+            # the answer, so the answer's state goes again (unless a newer one waits)
+            newer_waits = board.waiting is not None and _older(board.shown, board.version)
+            if board.shown_state is not None and not newer_waits:
+                board.waiting, board.version, board.again = board.shown_state, board.shown, True
+        return error
+
+    def _put_back(
+        self,
+        board: _Board[T],
+        state: T,
+        version: int | None,
+        again: bool,
+        done: list[asyncio.Future[None]],
+    ) -> None:
+        """A failed state waits again, unless a newer one came meanwhile."""
+        if board.waiting is None:
+            board.waiting, board.version, board.again = state, version, again
+        board.done = done + board.done
+
+
+def _log_failure(message_id: int, error: BaseException) -> None:
+    if isinstance(error, FAILURES):  # Discord failed, or did not answer
+        log.warning("could not edit board message %s: %r", message_id, error)
+    else:
+        log.error("editing board message %s failed", message_id, exc_info=error)
 
 
 def _older(version: int | None, than: int | None) -> bool:

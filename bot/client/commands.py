@@ -13,9 +13,11 @@ from bot.client.common import Interaction, host, member_of, table_command
 from bot.client.picture_commands import replay_command, show_picture, with_image
 from bot.client.places import SERVER_CONTEXTS
 from bot.client.threads import set_threads, threads_on
+from bot.tables.confirm import asking
 from bot.tables.registry import specs
 from bot.tables.screens import Screen
 from bot.tables.service import TableService
+from bot.tables.wording import settings_text
 from games.base import IllegalAction
 from i18n import LANGUAGES, render
 
@@ -59,14 +61,14 @@ def game_group() -> app_commands.Group:
 
     @group.command(name="resign", description="Resign the game you are playing here.")
     async def resign(interaction: Interaction) -> None:
-        await table_command(interaction, "resign")
+        await table_command(interaction, asking("resign"))  # asks first, as the boards do
 
     @group.command(
-        name="stop", description="Stop the game here without a result (starter or moderators)."
+        name="stop", description="Stop the game here without a result (the host or moderators)."
     )
     async def stop(interaction: Interaction) -> None:
         bot = host(interaction)
-        reply = await bot.service.stop(member_of(interaction))
+        reply = await bot.service.stop_question(member_of(interaction))
         await bot.show_answer(interaction, reply)
 
     @group.command(name="claim", description="Claim the win when your opponent stopped moving.")
@@ -120,8 +122,9 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
         async def work() -> Screen:
             screen = await service.stats(guild, who.id, who.display_name)
             screen = await daily_commands.with_streaks(interaction, who.id, screen)
-            picture = await service.pictures.stats(guild, who.id, who.display_name, servers)
-            return with_image(screen, picture)
+            return await service.pictures.stats_screen(
+                screen, guild, who.id, who.display_name, servers
+            )
 
         await show_picture(interaction, work())
 
@@ -175,9 +178,8 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
         values = await service.settings(guild)
         in_threads = "on" if await threads_on(service, guild) else "off"
         await interaction.response.send_message(
-            f"Idle games: the waiting player may claim after **{values['idle_claim_minutes']:g} "
-            f"minutes**; games end by themselves after **{values['idle_end_hours']:g} hours**. "
-            f"New games in their own thread: **{in_threads}**.",
+            f"{settings_text(values, list(changes))}\n"
+            f"- New games start in their own thread: **{in_threads}**.",
             ephemeral=True,
         )
 

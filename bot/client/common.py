@@ -1,8 +1,9 @@
 """What the client and every command module share: who acted, private answers, and the bodies
 of the commands that start a game or act on the channel's table.
 
-It imports nothing else of ``bot.client``, so command modules and the client import it and
-never each other.
+It imports nothing else of ``bot.client`` but :mod:`bot.client.retry` and
+:mod:`bot.client.threads` (which import no command module), so command modules and the client
+import it and never each other.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any, Protocol, cast
 
 import discord
 
+from bot.client.retry import CHANNEL, answer, rewound
 from bot.client.threads import NO_PERMISSION, start_in_thread
 from bot.tables.core.events import Answer
 from bot.tables.service import Member, TableService
@@ -40,6 +42,11 @@ class Host(Protocol):
 def host(interaction: Interaction) -> Host:
     """The bot that received ``interaction``."""
     return cast(Host, interaction.client)
+
+
+def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    """The link Discord shows as a jump to a message (``@me`` outside a server)."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
 
 def member_of(interaction: discord.Interaction[Any]) -> Member:
@@ -70,11 +77,12 @@ async def send_private(
     kwargs = {k: v for k, v in kwargs.items() if v is not None}
     if content is not None:
         kwargs["content"] = content[:2000]
+    if not interaction.response.is_done():  # checked, not blindly repeated (a warning if lost)
+        send = interaction.response.send_message
+        await answer(interaction, lambda: send(ephemeral=True, **rewound(kwargs)), CHANNEL)
+        return
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(ephemeral=True, **kwargs)
-        else:
-            await interaction.response.send_message(ephemeral=True, **kwargs)
+        await interaction.followup.send(ephemeral=True, **kwargs)
     except discord.HTTPException:
         log.exception("could not answer interaction %s", interaction.id)
 

@@ -13,7 +13,6 @@ Discord does not allow a command ``/daily`` beside sub-commands of it, so today'
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import logging
 import re
@@ -24,6 +23,7 @@ from discord import app_commands
 
 from bot.client import customid
 from bot.client.components import custom_id, message_kwargs
+from bot.client.retry import FAILURES, post_nonce, retrying
 from bot.tables.daily.service import CHANNEL_SETTING, Answer, DailyService
 from bot.tables.screens import Screen, Select, Style
 from i18n import _, render
@@ -233,10 +233,16 @@ async def post_due(client: discord.Client) -> int:
     sent."""
     daily = service_of(client)
     sent = 0
-    for _guild, channel_id, screen in await daily.posts_due([g.id for g in client.guilds]):
-        with contextlib.suppress(discord.HTTPException):
-            await client.get_partial_messageable(channel_id).send(**_kwargs(screen))
-            sent += 1
+    for guild_id, channel_id, screen in await daily.posts_due([g.id for g in client.guilds]):
+        channel = client.get_partial_messageable(channel_id)
+        text = screen.embed.description if screen.embed is not None else screen.content
+        nonce = post_nonce("daily", guild_id, channel_id, text)  # the text names the day
+        try:  # marked posted already: tried again (with its nonce, so posted once) or missed
+            await retrying(lambda c=channel, s=screen, n=nonce: c.send(nonce=n, **_kwargs(s)))
+        except FAILURES as exc:
+            log.warning("could not send the daily post to channel %s: %r", channel_id, exc)
+            continue
+        sent += 1
     return sent
 
 

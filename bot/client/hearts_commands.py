@@ -18,7 +18,10 @@ def hearts_group(service: TableService) -> app_commands.Group:
     )
     levels = [app_commands.Choice(name=level, value=level) for level in controller.levels]
     rulesets = [
-        app_commands.Choice(name="Classic (the seed's rules)", value="classic"),
+        app_commands.Choice(
+            name="Classic (right of the dealer leads; points allowed on the first trick)",
+            value="classic",
+        ),
         app_commands.Choice(
             name="Modern (two of clubs leads; no points on the first trick)", value="modern"
         ),

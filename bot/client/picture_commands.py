@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.client.common import Interaction, host, send_private
 from bot.client.components import message_kwargs
+from bot.client.retry import show_answer
 from bot.tables.screens import Attachment, Screen
 from bot.tables.service import TableService
 from bot.tables.showing import game_label
@@ -31,11 +32,12 @@ async def show_picture(
     except IllegalAction as exc:
         await send_private(interaction, str(exc))
         return
-    kwargs = message_kwargs(screen, None, None)
-    if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=ephemeral, **kwargs)
+    if interaction.response.is_done():  # the deferred message becomes the picture
+        await show_answer(interaction, screen, None, None)
     else:
-        await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+        await interaction.response.send_message(
+            ephemeral=ephemeral, **message_kwargs(screen, None, None)
+        )
 
 
 def with_image(screen: Screen, picture: Attachment) -> Screen:

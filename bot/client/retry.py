@@ -15,24 +15,37 @@ and only where sending again is safe:
   to mean the first one went through;
 - a follow-up is not (it has no nonce): after a defer, answer by editing the deferred message.
 
-Nothing imports this module yet; the client will.
+:func:`answer` sends an interaction callback that way and remembers that the interaction is
+answered even when only "already acknowledged" said so; :func:`post` sends a channel post with
+its nonce.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
 
+from bot.client.components import message_kwargs
+from bot.tables.screens import Screen
+
 T = TypeVar("T")
+log = logging.getLogger("parlour")
 
 ALREADY_ACKNOWLEDGED = 40060  # Discord's JSON error code for a second interaction callback
 REQUEST_TIMEOUT = 5.0  # seconds a try may take before it counts as failed
 RETRY_DELAYS = (0.5, 1.5)  # seconds before the second and the third try
+ANSWER_WITHIN = 3.0  # seconds Discord gives an interaction's first answer (the callback)
+ANSWER_DELAYS = (0.2, 0.4)  # seconds before a callback's second and third try
+MIN_TRY = 1.0  # seconds a callback's try may take at least (the clocks may disagree)
+UPDATE = discord.InteractionResponseType.message_update
+CHANNEL = discord.InteractionResponseType.channel_message
+FAILURES = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
 
 
 def post_nonce(*identity: int | str) -> str:
@@ -93,3 +106,137 @@ async def retrying(
                 raise
         await sleep(delay)
     raise AssertionError("unreachable: the last try returns or raises")
+
+
+def mark_answered(interaction: discord.Interaction, kind: discord.InteractionResponseType) -> None:
+    """Note on ``interaction`` that it was answered with a callback of ``kind``, so that
+    ``interaction.response.is_done()`` says so and what follows goes as follow-ups or edits of
+    the original response. discord.py notes it only for a callback whose answer it received."""
+    interaction.response._response_type = kind
+
+
+async def answering(
+    interaction: discord.Interaction,
+    send: Callable[[], Awaitable[T]],
+    kind: discord.InteractionResponseType,
+    *,
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+) -> T | None:
+    """Send an interaction callback (``send`` calls one of ``interaction.response``'s methods),
+    tried again while Discord's 3 s allow; "already acknowledged" is taken as success (an earlier
+    try went through, its answer was lost: the result is then ``None``). Raises the last failure.
+    """
+    loop = asyncio.get_running_loop()
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    deadline = loop.time() + ANSWER_WITHIN - max(age, 0.0)
+    result: T | None = None
+    for delay in (*ANSWER_DELAYS, None):
+        left = deadline - loop.time()
+        try:
+            result = await asyncio.wait_for(send(), min(max(left, MIN_TRY), REQUEST_TIMEOUT))
+            break
+        except Exception as error:
+            if already_acknowledged(error):
+                break
+            if delay is None or not may_retry(error) or left - delay < MIN_TRY / 2:
+                raise
+        await sleep(delay)
+    mark_answered(interaction, kind)
+    return result
+
+
+async def answer(
+    interaction: discord.Interaction,
+    send: Callable[[], Awaitable[object]],
+    kind: discord.InteractionResponseType,
+) -> bool:
+    """:func:`answering`, for an answer the rest of the work must not wait on: whether it was
+    sent. A failure is logged (a warning: Discord failed, not the bot) and the caller goes on."""
+    try:
+        await answering(interaction, send, kind)
+    except FAILURES as error:
+        log.warning("could not answer interaction %s: %r", interaction.id, error)
+        return False
+    return True
+
+
+async def post(
+    channel: discord.abc.Messageable,
+    screen: Screen,
+    *identity: int | str,
+    table_id: int | None = None,
+    version: int | None = None,
+) -> discord.Message:
+    """Post ``screen`` (with the controls of ``table_id`` at ``version``, if it has any) in
+    ``channel`` with the nonce of ``identity`` (:func:`post_nonce`), tried again as
+    :func:`retrying` does: posted once however often it is sent."""
+    nonce = post_nonce(*identity)
+    return await retrying(
+        lambda: channel.send(nonce=nonce, **message_kwargs(screen, table_id, version))
+    )
+
+
+Dress = Callable[[dict[str, Any]], dict[str, Any]]  # a message's arguments, completed
+
+
+def _as_is(kwargs: dict[str, Any]) -> dict[str, Any]:
+    return kwargs
+
+
+async def show_on_message(
+    interaction: discord.Interaction,
+    screen: Screen,
+    table_id: int | None,
+    version: int | None,
+    dress: Dress = _as_is,
+) -> bool:
+    """Show ``screen`` (its arguments passed through ``dress``) on the message the member
+    clicked (through the deferred answer, when the interaction was deferred); whether it was
+    shown. Sent again as long as it may be: it is the same edit however often it is sent."""
+
+    def kwargs() -> dict[str, Any]:
+        return dress(message_kwargs(screen, table_id, version, editing=True))
+
+    if not interaction.response.is_done():
+        edit = interaction.response.edit_message
+        return await answer(interaction, lambda: edit(**kwargs()), UPDATE)
+    try:
+        await retrying(lambda: interaction.edit_original_response(**kwargs()))
+    except FAILURES as error:
+        log.warning("could not edit the answer of interaction %s: %r", interaction.id, error)
+        return False
+    return True
+
+
+async def show_answer(
+    interaction: discord.Interaction,
+    screen: Screen,
+    table_id: int | None,
+    version: int | None,
+    dress: Dress = _as_is,
+) -> discord.InteractionMessage:
+    """Answer with ``screen`` (its arguments passed through ``dress``) as a new message and
+    return it. After a defer the deferred message ("thinking…") becomes the answer: an edit,
+    the same however often it is sent, where a follow-up repeated after its answer was lost
+    would be a second message."""
+    if interaction.response.is_done():
+        return await retrying(
+            lambda: interaction.edit_original_response(
+                **dress(message_kwargs(screen, table_id, version, editing=True))
+            )
+        )
+    send = interaction.response.send_message
+    callback = await answering(
+        interaction, lambda: send(**dress(message_kwargs(screen, table_id, version))), CHANNEL
+    )
+    message = callback and callback.resource
+    if isinstance(message, discord.InteractionMessage):
+        return message
+    return await retrying(interaction.original_response)
+
+
+def rewound(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """``kwargs`` of a message, its files rewound: each try of a request reads them anew."""
+    for file in kwargs.get("files", ()):
+        file.reset()
+    return kwargs

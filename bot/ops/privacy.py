@@ -7,6 +7,8 @@ import json
 from collections import Counter
 from typing import Any
 
+from bot.tables.wording import stored_setting_sentence
+
 LIMIT = 2000
 
 
@@ -53,11 +55,11 @@ def summary(data: dict[str, Any]) -> str:
         lines.append("- **Ratings**: none.")
     lines.append("- **Your settings**: Parlour keeps none for members.")
     settings = data["server_settings"]
-    if settings:
+    said = [stored_setting_sentence(k, str(v)) for k, v in sorted(settings.items())]
+    if any(said):
         lines.append(
             "- **This server's settings** (not yours, but used for your games): "
-            + ", ".join(f"{k} = {v}" for k, v in sorted(settings.items()) if k != "departed_at")
-            + "."
+            + " ".join(sentence for sentence in said if sentence)
         )
     lines.append(
         "**Download JSON** gives you all of it as a file. `/privacy forget` erases your "

@@ -67,9 +67,13 @@ class AiRunner:
         seed: int,
     ) -> str:
         """The computer's action; its think time (queueing included) and the pool's queue
-        depth go to the metrics."""
+        depth go to the metrics. An instant engine's choice is made at once, here."""
         loop = asyncio.get_running_loop()
         start = time.perf_counter()
+        if engine.instant:
+            action = choose_action(engine, state, seat, level, budget, seed)
+            metrics.observe_computer_think(engine.kind, level, time.perf_counter() - start)
+            return action
         with metrics.ai_task():
             action = await loop.run_in_executor(
                 self._executor, choose_action, engine, state, seat, level, budget, seed

@@ -12,6 +12,7 @@ from bot.tables.controller import Intent, table_seed
 from bot.tables.core import clock as timing
 from bot.tables.core.events import Answer
 from bot.tables.shell import Shell
+from games.base import GameState
 from storage import Table, TableStatus
 
 
@@ -19,8 +20,27 @@ class ComputerTurns(Shell):
     """The computer's moves and the sweep, on top of the shell's load, lock and commit."""
 
     async def computer_turn(self, table_id: int) -> Answer | None:
-        """Let the computer make one move if it is its turn. None when there is nothing to do."""
-        table = await self.db.get_table(table_id)
+        """Let the computer make one move if it is its turn. None when there is nothing to do.
+
+        An instant engine decides under the table's lock: one read, one version-checked save.
+        Any other thinks without the lock, and the table is read again once it has chosen."""
+        async with self.holding(table_id) as table:
+            turn = self._computer_seat(table)
+            if turn is None or table is None:
+                return None
+            seat, level, state = turn
+            engine = self.controllers[table.kind].engine
+            if engine.instant:
+                action = await self._choice(table, seat, level)
+                return await self._computer_move(table, state, seat, action)
+        action = await self._choice(table, seat, level)
+        async with self.holding(table_id) as fresh:
+            if fresh is None or fresh.version != table.version:
+                return None  # the table changed meanwhile (resigned, stopped); nothing to do
+            return await self._computer_move(fresh, state, seat, action)
+
+    def _computer_seat(self, table: Table | None) -> tuple[int, str, GameState] | None:
+        """The seat the computer plays now at ``table``, its level and the state (None: none)."""
         if table is None or table.state is None:
             return None
         controller = self.controllers[table.kind]
@@ -29,18 +49,25 @@ class ComputerTurns(Shell):
         if seat is None:
             return None
         # A member's seat played by the computer uses the table's level, if it has one.
-        level = table.seats[seat].ai_level or controller.table_level(table)
+        return seat, table.seats[seat].ai_level or controller.table_level(table), state
+
+    async def _choice(self, table: Table, seat: int, level: str) -> str:
+        controller = self.controllers[table.kind]
+        assert table.state is not None
         seed = table_seed(table, table.version)
-        action = await self.ai.choose(
+        return await self.ai.choose(
             controller.engine, table.state, seat, level, controller.ai_budget, seed
         )
-        async with self.holding(table_id) as fresh:
-            if fresh is None or fresh.version != table.version:
-                return None  # the table changed meanwhile (resigned, stopped); nothing to do
-            state.apply(seat, action)
-            if not fresh.seats[seat].is_ai:  # a member's seat the computer plays for them
-                played.record(fresh, seat, by_member=False)
-            return await self.commit(fresh, state, Intent(move=action))
+
+    async def _computer_move(
+        self, table: Table, state: GameState, seat: int, action: str
+    ) -> Answer | None:
+        """Apply and save the computer's ``action``; None when the table changed meanwhile."""
+        state.apply(seat, action)
+        if not table.seats[seat].is_ai:  # a member's seat the computer plays for them
+            played.record(table, seat, by_member=False)
+        answer = await self.commit(table, state, Intent(move=action))
+        return None if answer.error else answer
 
     async def play_computer(
         self,

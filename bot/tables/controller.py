@@ -13,8 +13,10 @@ import enum
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from bot.tables.confirm import RESIGN, Confirmation
 from bot.tables.pictures import Replay
 from bot.tables.screens import Button, Screen, Style
 from games.base import Engine, GameState, IllegalAction, Outcome
@@ -196,9 +198,14 @@ class Controller(Generic[S, U]):
     # Seconds a member may take on their turn before the computer plays for them (None: never).
     turn_timeout: ClassVar[float | None] = None
     lobby_seconds: ClassVar[float] = 5 * 60  # how long a challenge or lobby waits
+    # handle() takes microseconds and neither draws nor computes (no ctx.compute): the shell
+    # calls it on the event loop, without a worker thread's round trip.
+    light: ClassVar[bool] = False
     # Actions anyone in the channel may use, and actions any seated player may use at any time.
     public_actions: ClassVar[frozenset[str]] = frozenset()
     seated_actions: ClassVar[frozenset[str]] = frozenset({"resign"})
+    # The actions that end the game or forfeit it, each asked once first (``ask=<action>``).
+    confirmations: ClassVar[Mapping[str, Confirmation]] = MappingProxyType({"resign": RESIGN})
     # Board actions answered with a new private message (a hint, the scores): a slow one is
     # deferred privately, so the member sees "thinking" only they can see.
     private_actions: ClassVar[frozenset[str]] = frozenset()
@@ -314,6 +321,11 @@ class Controller(Generic[S, U]):
 
         It never applies a move itself: it returns ``Intent(move=...)`` and the service does."""
         raise IllegalAction("That button does nothing here.")
+
+    def confirmation(self, ctx: Context[S, U], action: str) -> Confirmation | None:
+        """What is asked before ``action`` (None: it is not asked). A game may say more than
+        :attr:`confirmations` from the state (Quatorze names the score)."""
+        return self.confirmations.get(action)
 
     def detached(self, action: str) -> Screen:
         """A public action used where no game of this kind is running (``/quarters secret``)."""

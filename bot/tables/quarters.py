@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.drawing import draw
+from bot.tables.confirm import asking
 from bot.tables.controller import Context, Controller, Intent, TableView, UiState
 from bot.tables.pictures import Replay
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
@@ -81,6 +82,7 @@ class QuartersController(Controller[State, QuartersUi]):
     rules_text = RULES
     public_actions = frozenset({"secret"})
     private_actions = frozenset({"secret"})
+    light = True  # a coin picked, a move applied: no picture, no search
 
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
         options: dict[str, Any] = {}
@@ -100,9 +102,7 @@ class QuartersController(Controller[State, QuartersUi]):
         names = [seat.name for seat in table.seats]
         lines = [f"**Quarters** — {names[0]} vs {names[1]}"]
         if view["last_move"]:
-            mover = (state.first + len(state.moves) - 1) % 2
-            pile, count = quarters.parse_move(view["last_move"])
-            lines.append(f"{names[mover]} took {count} from pile {pile}.")
+            lines.append(self._last_moves_text(table, state, names))
         thinking = seen.thinking
         if outcome:
             lines.append(f"🏆 {self.result_text(table, outcome)}")
@@ -120,6 +120,20 @@ class QuartersController(Controller[State, QuartersUi]):
         else:
             rows = self._controls(table, state, seen.ui, selected, disabled=thinking)
         return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
+
+    @staticmethod
+    def _last_moves_text(table: Table, state: State, names: list[str]) -> str:
+        """The last move in words; after the computer's reply, the member's move before it
+        too: "Alice took 2 from pile 1. Computer (perfect) took 1 from pile 3." """
+        mover = (state.first + len(state.moves) - 1) % 2
+        pile, count = quarters.parse_move(state.moves[-1])
+        if len(state.moves) >= 2 and table.seats[mover].is_ai and not table.seats[1 - mover].is_ai:
+            mine, taken = quarters.parse_move(state.moves[-2])
+            return (
+                f"{names[1 - mover]} took {taken} from pile {mine}. {names[mover]} took "
+                f"{count} from pile {pile}."
+            )
+        return f"{names[mover]} took {count} from pile {pile}."
 
     def _controls(
         self,
@@ -143,7 +157,7 @@ class QuartersController(Controller[State, QuartersUi]):
         if not state.moves and any(s.is_ai for s in table.seats) and not disabled:
             controls.append(Button("Computer Start", "computer-start", Style.SUCCESS))
         controls.append(Button("Secret", "secret", emoji="🤫", any_version=True))
-        controls.append(Button("Resign", "resign", Style.DANGER, disabled=disabled))
+        controls.append(Button("Resign", asking("resign"), Style.DANGER, disabled=disabled))
         rows.append(tuple(controls))
         return tuple(rows)
 

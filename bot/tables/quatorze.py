@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from bot.drawing import draw
 from bot.tables.cards import card_label
+from bot.tables.confirm import RESIGN, Confirmation, asking
 from bot.tables.controller import Context, Controller, Intent, TableView, UiState, table_seed
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
 from bot.tables.spec import GameSpec
@@ -106,13 +108,17 @@ class QuatorzeUi(UiState):
     moves: int | None = None
 
 
+GIVE_UP = Confirmation("Really give up? The game ends with the score you have now.", "Yes, give up")
+
+
 class QuatorzeController(Controller[State, QuatorzeUi]):
     engine = quatorze.ENGINE
     ui_type = QuatorzeUi
     title = "Quatorze"
     solo = True
     rules_text = RULES
-    private_actions = frozenset({"hint", "give-up?"})
+    confirmations = MappingProxyType({"resign": RESIGN, "give-up": GIVE_UP})
+    private_actions = frozenset({"hint", "ask"})
     hint_budget = 0.5  # seconds the hint may think
 
     # -- setting up -------------------------------------------------------------------------
@@ -205,7 +211,7 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
     def _buttons(self) -> tuple[Button, ...]:
         return (
             Button("Hint", "hint", Style.PRIMARY, emoji="💡"),
-            Button("Give up", "give-up?", Style.DANGER),
+            Button("Give up", asking("give-up"), Style.DANGER),
         )
 
     def ending(self, table: Table, outcome: Outcome) -> str:
@@ -235,14 +241,6 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
             a, b = quatorze.parse_move(ctx.arg)
             text = f"✅ You took {_cell(state, a)} and {_cell(state, b)}."
             return Intent(move=ctx.arg, private=Screen(content=text), update_private=True)
-        if ctx.action == "give-up?":
-            ctx.require_turn()
-            return Intent(
-                private=Screen(
-                    content=f"Give up this game with **{state.score}** points?",
-                    rows=((Button("Yes, give up", "give-up", Style.DANGER),),),
-                )
-            )
         if ctx.action == "give-up":
             ctx.require_turn()
             return Intent(
@@ -251,6 +249,13 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
                 update_private=True,
             )
         return super().handle(ctx)
+
+    def confirmation(self, ctx: Context[State, QuatorzeUi], action: str) -> Confirmation | None:
+        """Give up names the score it keeps."""
+        if action == "give-up":
+            score = ctx.require_state().score
+            return Confirmation(f"Really give up with **{score}** points?", GIVE_UP.button)
+        return super().confirmation(ctx, action)
 
     def hint(
         self,

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from bot.tables import trust
+from bot.tables import confirm, trust
 from bot.tables.computer import ComputerTurns
 from bot.tables.controller import Context, Controller, Intent, channel_language, table_seed
 from bot.tables.core import rules, standings
@@ -24,6 +24,7 @@ from bot.tables.core.rules import Member, Route
 from bot.tables.core.rules import language_ui as _language
 from bot.tables.screens import Screen
 from bot.tables.trust import Origin
+from bot.tables.wording import busy_text
 from games.base import IllegalAction
 from i18n import Said
 from storage import Table, TableStatus
@@ -54,11 +55,7 @@ class TableService(ComputerTurns):
         controller = self.controllers[kind]
         running = await self.db.open_table_in_channel(who.channel_id)
         if running:
-            return Answer.refuse(
-                f"A game of {self.controllers[running.kind].title} is already running in this "
-                "channel. Use `/game show` to see it, or `/game stop` to end it.",
-                running.board_message_id,
-            )
+            return Answer.refuse(self.busy(running), running.board_message_id)
         now = self.clock()
         try:
             opts = controller.parse_options(options or {})
@@ -89,6 +86,10 @@ class TableService(ComputerTurns):
                 return Answer.refuse(Said(exc.phrase))
         return await self.board_answer(table)
 
+    def busy(self, running: Table) -> str:
+        """The one answer when the channel already has a game (see :mod:`bot.tables.wording`)."""
+        return busy_text(self.controllers[running.kind].title, [s.name for s in running.seats])
+
     async def _deal(self, controller: Controller[Any, Any], table: Table, now: float) -> None:
         """The first deal of a table that begins; a deal that cannot be made stops it."""
         try:
@@ -115,6 +116,8 @@ class TableService(ComputerTurns):
         ``origin``: the message clicked (None for a slash command); see :mod:`bot.tables.trust`.
         ``accepted``: called once the action passed its checks, with whether its answer is
         private (the client defers a slow one that way; a refusal comes before it)."""
+        if action == "stop":  # the confirmed Stop of /game stop: that game only
+            return await self.stop(who, table_id)
         if action == "replay":  # a finished game's Replay: drawn without holding its lock
             if accepted is not None:
                 accepted(True)
@@ -162,9 +165,13 @@ class TableService(ComputerTurns):
                 outcome = controller.outcome_on_resign(state, resigning)
                 return await self.ended(table, state, outcome, RESIGN_RACED)
             intent = handled
+        elif name in (confirm.ASK, confirm.CANCEL):  # the one question before ending a game
+            intent = rules.confirming(controller, ctx)
         elif name == "m":  # a move typed or chosen as it is: nothing for the controller to do
             intent = Intent(move=arg)
             rules.carry_out(ctx, intent)
+        elif controller.light:  # microseconds: not worth a worker thread's round trip
+            intent = _handle(controller, ctx)
         else:
             # In a worker thread: a hint or a deal may need real computation.
             intent = await asyncio.to_thread(_handle, controller, ctx)
@@ -216,8 +223,9 @@ class TableService(ComputerTurns):
         controller = self.controllers[finished.kind]
         if finished.seat_of(who.user_id) is None:
             raise IllegalAction("Only the players of this game can start the next one.")
-        if await self.db.open_table_in_channel(finished.channel_id):
-            raise IllegalAction("Another game is already running in this channel.")
+        running = await self.db.open_table_in_channel(finished.channel_id)
+        if running is not None:
+            raise IllegalAction(self.busy(running))
         now = self.clock()
         table = await self.db.create_table(
             guild_id=finished.guild_id,
@@ -235,7 +243,8 @@ class TableService(ComputerTurns):
             raise IllegalAction("Another game just started in this channel.")
         await self._deal(controller, table, now)
         answer = await self.board_answer(table)
-        return answer.reposted(finished.board_message_id)  # its button is retired
+        # its button is retired; it keeps its result (no "moved on")
+        return answer.reposted(finished.board_message_id, same_game=False)
 
     # -- the channel's table ----------------------------------------------------------------
     async def private_hand(
@@ -320,10 +329,27 @@ class TableService(ComputerTurns):
             except IllegalAction as exc:
                 return Answer.refuse(Said(exc.phrase))
 
-    async def stop(self, who: Member) -> Answer:
-        """End the channel's game without a result: the starter, a moderator, or anyone seated
-        once the game has been idle for the claim time."""
+    async def stop_question(self, who: Member) -> Answer:
+        """``/game stop`` asks first, as every action that ends a game does; its button (the
+        action ``stop``) stops that game. A member who may not stop it is told so at once."""
         table = await self.db.open_table_in_channel(who.channel_id)
+        if table is None:
+            return Answer.refuse(NO_GAME)
+        limits = await self.settings(table.guild_id)
+        try:
+            rules.may_stop(table, who, limits["idle_claim_minutes"], self.clock())
+        except IllegalAction as exc:
+            return Answer.refuse(Said(exc.phrase))
+        question = confirm.question("stop", confirm.STOP)
+        return Answer((PrivateScreen(question),), table.id, table.version)
+
+    async def stop(self, who: Member, table_id: int | None = None) -> Answer:
+        """End the channel's game without a result: the starter, a moderator, or anyone seated
+        once the game has been idle for the claim time. ``table_id``: only that game (the
+        question's button), not one started since."""
+        table = await self.db.open_table_in_channel(who.channel_id)
+        if table_id is not None and (table is None or table.id != table_id):
+            return Answer.refuse("That game is over already: nothing was stopped.")
         if table is None:
             return Answer.refuse(NO_GAME)
         async with self.holding(table.id) as table:

@@ -4,6 +4,7 @@ and the message that carries the picture. No discord import; the drawing runs in
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
@@ -13,7 +14,7 @@ from bot.tables.controller import Controller
 from bot.tables.pictures import PictureCache
 from bot.tables.screens import Attachment, Screen
 from games.base import IllegalAction, Outcome
-from render.charts import rating_series
+from render.charts import has_games, has_ratings, rating_series
 from storage import Database, Table, TableStatus
 
 Run = Callable[..., Awaitable[Any]]
@@ -118,6 +119,41 @@ class Pictures:
     ) -> Attachment:
         """A member's rating per server over time in the rated games, and games played and won
         here. With several rated games, each series is named by game and server."""
+        series, rows, rating_title = await self._stats_data(guild_id, user_id, server_names)
+        key = ("stats", name, repr(sorted(series.items())), tuple(rows))
+        return await self.draw(key, pictures.draw_stats, name, series, rows, rating_title)
+
+    async def stats_screen(
+        self,
+        screen: Screen,
+        guild_id: int,
+        user_id: int,
+        name: str,
+        server_names: Mapping[int, str],
+    ) -> Screen:
+        """``/stats``: the member's record (``screen``, from the table service) with the chart
+        when there is something to chart, and a sentence for what there is not ("No finished
+        games yet.", "No rated games yet."), never an empty chart."""
+        series, rows, _ = await self._stats_data(guild_id, user_id, server_names)
+        notes = []
+        if not has_games(rows):
+            notes.append("No finished games yet.")
+        if any(c.rated for c in self.controllers.values()) and not has_ratings(series):
+            notes.append("No rated games yet.")
+        embed = screen.embed
+        if embed is not None:
+            text = " ".join(note for note in notes if note not in embed.description)
+            description = "\n".join(t for t in (embed.description, text) if t)
+            embed = dataclasses.replace(embed, description=description)
+        if not has_games(rows) and not has_ratings(series):
+            return dataclasses.replace(screen, embed=embed)
+        picture = await self.stats(guild_id, user_id, name, server_names)
+        return dataclasses.replace(screen, embed=embed, attachments=(picture,))
+
+    async def _stats_data(
+        self, guild_id: int, user_id: int, server_names: Mapping[int, str]
+    ) -> tuple[dict[str, list[tuple[float, float]]], list[tuple[str, int, int]], str]:
+        """The rating series, the games played and won here, and the rating chart's title."""
         rated = {kind: c.title for kind, c in self.controllers.items() if c.rated}
         series: dict[str, list[tuple[float, float]]] = {}
         for kind, title in rated.items():
@@ -131,8 +167,7 @@ class Pictures:
             for kind, controller in self.controllers.items()
             if kind in found
         ]
-        key = ("stats", name, repr(sorted(series.items())), tuple(rows))
-        return await self.draw(key, pictures.draw_stats, name, series, rows, rating_title)
+        return series, rows, rating_title
 
     async def scoreboard(self, guild_id: int, kind: str) -> Attachment:
         """The top ten of a game's scoreboard as bars: by rating where the game is rated."""

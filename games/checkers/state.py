@@ -69,6 +69,7 @@ class State:
         self._board = board
         self._start_fen = start_fen
         self._draw_offer: int | None = None  # the seat whose offer stands
+        self._declined: int | None = None  # the seat whose offer the last action declined
         self._agreed = False
 
     @classmethod
@@ -85,7 +86,7 @@ class State:
             "moves": [str(m) for m in self._board.move_stack],
             "draw_offer": self._draw_offer,
             "agreed": self._agreed,
-        }
+        } | ({} if self._declined is None else {"declined": self._declined})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> State:
@@ -96,11 +97,13 @@ class State:
             state._board.push_text(text)
         state._draw_offer = data.get("draw_offer")
         state._agreed = bool(data.get("agreed", False))
+        state._declined = data.get("declined")
         return state
 
     def copy(self) -> State:
         other = State(self._board.copy(), self._start_fen)
         other._draw_offer, other._agreed = self._draw_offer, self._agreed
+        other._declined = self._declined
         return other
 
     # -- reading -----------------------------------------------------------------------------
@@ -116,6 +119,11 @@ class State:
     @property
     def draw_offer(self) -> int | None:
         return self._draw_offer
+
+    @property
+    def declined(self) -> int | None:
+        """The seat whose draw offer the last action declined (a Decline, or a move)."""
+        return self._declined
 
     def to_act(self) -> tuple[int, ...]:
         return () if self.is_over() else (int(self._board.turn),)
@@ -147,6 +155,7 @@ class State:
             raise IllegalAction(
                 N_("It is Black's turn.") if seat == Color.RED else N_("It is Red's turn.")
             )
+        declined = None
         if action == OFFER_DRAW:
             if self._draw_offer is not None:
                 raise IllegalAction(N_("A draw offer is already on the table."))
@@ -154,13 +163,16 @@ class State:
         elif action in (ACCEPT_DRAW, DECLINE_DRAW):
             if self._draw_offer is None or self._draw_offer == seat:
                 raise IllegalAction(N_("There is no draw offer from your opponent."))
+            declined = None if action == ACCEPT_DRAW else self._draw_offer
             self._draw_offer = None
             self._agreed = action == ACCEPT_DRAW
         else:
             move = self._board.parse_move(action)
             self._board.push(move)
             if self._draw_offer is not None and self._draw_offer != seat:
+                declined = self._draw_offer
                 self._draw_offer = None  # moving on declines the opponent's offer
+        self._declined = declined
 
     # -- views -------------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> CheckersView:

@@ -22,7 +22,7 @@ from games.quarters.state import (
 )
 from games.quarters.strategy import is_winning, nim_sum, winning_moves
 
-ENGINE: Engine[State] = Engine("quarters", State, choose, LEVELS)
+ENGINE: Engine[State] = Engine("quarters", State, choose, LEVELS, instant=True)
 
 __all__ = [
     "ENGINE",

@@ -99,6 +99,9 @@ async def test_a_game_against_the_computer_then_a_drawn_game_between_members(
         typed.message.content
     )
     await driver.wait_for(lambda: board.button_labels() == [])
+    # The retired board says so, and links to the newest (a link Discord shows as words).
+    assert board.content.startswith("⏭️ Moved on — see the [newest board](https://discord.com/")
+    assert board.content.endswith(f"/{typed.message.id}).") and board.attachments
     board = typed.message
     refused = await driver.click("alice", board, label="Offer draw")
     assert refused.ephemeral and "not your turn" in refused.content

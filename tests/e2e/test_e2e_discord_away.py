@@ -6,20 +6,19 @@ Discord's faults, mid-game.
   on with every interaction answered.
 - REST: 500, 502 and 503 answers, dropped connections (no answer at all), hung and slow
   answers on each route the bot uses: message create (the result), message edit (the
-  computer's move on the board), interaction callback (a member's click), follow-up and
-  webhook edit (the answer after a defer). The board ends up right, nothing is posted twice,
+  computer's move on the board), interaction callback (a member's click), webhook edit (the
+  answer after a defer). The board ends up right, nothing is posted twice,
   and every interaction is answered or deferred within Discord's 3 s (the fake records a late
   answer as a problem).
 
 A fault "after processing" takes effect and then fails: the case where a blind retry does the
-work twice. Where the bot misbehaves today the test is marked ``xfail(strict=True)`` with the
-defect in its reason; ``docs/reliability.md`` says what the client must do for each. Every test
-checks the bot's log and the fake's problems in its body (:func:`settled`), so an xfail test
-fails there rather than at teardown, and stays a plain test once its mark goes.
+work twice. ``docs/reliability.md`` says what the client does about each. Every test checks the
+bot's log and the fake's problems in its body (:func:`settled`), so it fails there rather than
+at teardown.
 
-The follow-up and the webhook edit come after a defer, which the bot makes when its work takes
-longer than 2 s: :func:`database_held` makes the work wait that long on a write lock of the
-bot's SQLite file, as a slow disk would.
+The webhook edits come after a defer, which the bot makes when its work takes longer than 2 s:
+:func:`database_held` makes the work wait that long on a write lock of the bot's SQLite file,
+as a slow disk would.
 """
 
 from __future__ import annotations
@@ -48,7 +47,6 @@ from storage.database import parse_database_url
 CALLBACK = "POST /interactions/{iid}/{token}/callback"
 POST_MESSAGE = "POST /channels/{channel}/messages"
 EDIT_MESSAGE = "PATCH /channels/{channel}/messages/{mid}"
-FOLLOWUP = "POST /webhooks/{app}/{token}"
 EDIT_ORIGINAL = "PATCH /webhooks/{app}/{token}/messages/{mid}"
 FOUR_PILES = "5,5,5,5"  # a game long enough for a fault between every two moves
 RETRY_WINDOW = 5.0  # seconds a test waits for what a retry with backoff shows
@@ -214,12 +212,16 @@ async def test_an_authentication_failure_stops_the_bot_instead_of_reconnecting(
     fake: FakeDiscord, start_bot: Any
 ) -> None:
     """Discord lets no client reconnect after 4004: one that did would spend its 1,000 daily
-    IDENTIFYs for nothing. The bot stops."""
+    IDENTIFYs for nothing. The bot stops, saying why in one line (no traceback)."""
     bot = await start_bot(allow_errors=True)
     await fake.faults.close(4004)
     await asyncio.wait_for(bot.proc.wait(), 20)
     assert bot.proc.returncode != 0
     assert fake.gateway.connect_count == 1 and fake.gateway.identify_count == 1
+    [line] = bot.errors()  # one line, no traceback
+    assert line.endswith(
+        "Discord refused the bot: the token is not valid (close code 4004); stopping"
+    )
 
 
 # -- message edit: the computer's move on the board ------------------------------------------
@@ -252,12 +254,6 @@ async def test_discord_py_repeats_edits_and_answers_failed_before_processing(
     settled(fake, bot)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="defect: a board edit answered 503, or whose connection dropped (at once, or after "
-    "a minute's hang), is not retried (discord.py retries channel routes only on 500/502/504/"
-    "524, and has no timeout); the board stays behind the game until the next click",
-)
 @pytest.mark.parametrize(
     ("fault", "window"),
     [({"status": 503}, RETRY_WINDOW), ({"disconnect": True, "delay": HANG}, HUNG_WINDOW)],
@@ -277,12 +273,6 @@ async def test_a_board_edit_that_did_not_go_through_is_retried(
     settled(fake, bot)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="defect: discord.py repeats a board edit answered 5xx a second later with the state "
-    "it had then; when the first went through and a member's click has since shown a newer "
-    "board, the repeat turns the board back and the member's next click is 'out of date'",
-)
 async def test_a_repeated_board_edit_never_turns_the_board_back(
     fake: FakeDiscord, driver: Driver, start_bot: Any
 ) -> None:
@@ -326,12 +316,6 @@ async def test_a_result_post_answered_500_is_posted_once(
     settled(fake, bot)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="defect: a result post answered 503, or whose connection dropped, is not retried: "
-    "the result is never announced, or the bot logs an error and tells the member something "
-    "went wrong although it was posted; a retry needs the same nonce to be safe",
-)
 @pytest.mark.parametrize(
     "fault",
     [{"status": 503}, {"disconnect": True, "after_processing": True}],
@@ -355,13 +339,6 @@ async def test_a_result_post_that_failed_is_retried_and_posted_once(
 # -- interaction callback: a member's click --------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="defect: a click whose callback's answer was lost (a 500 after Discord applied it, or "
-    "a connection dropped before) is not checked: the bot logs an error, answers again "
-    "('already acknowledged') or tells the member something went wrong although the move was "
-    "made, and the computer never answers the move",
-)
 @pytest.mark.parametrize(
     "fault",
     [{"status": 500, "after_processing": True}, {"disconnect": True}],
@@ -385,19 +362,56 @@ async def test_a_click_whose_answer_was_lost_is_checked_not_repeated(
     settled(fake, bot)
 
 
+@pytest.mark.parametrize(
+    "fault",
+    [{"status": 500, "after_processing": True}, {"disconnect": True}],
+    ids=["500 after processing", "dropped before processing"],
+)
+async def test_a_refusal_whose_answer_was_lost_is_shown_once(
+    fake: FakeDiscord, driver: Driver, start_bot: Any, fault: dict
+) -> None:
+    """Bob clicks on Alice's game: the private refusal's callback lost its answer. Sent again,
+    it meets "already acknowledged" (taken as success, nothing logged) or goes through."""
+    bot = await start_checked(fake, start_bot)
+    board = await start_vs_computer(driver, piles=FOUR_PILES)
+    armed = fake.faults.rest(CALLBACK, **fault)
+    await driver.click("bob", board, label="1·1")
+    assert armed.spent
+    await within(driver, "the refusal", lambda: driver.ephemerals("bob"), RETRY_WINDOW)
+    await alice_moves(driver, board)  # the game goes on
+    await bot.stop()
+    assert len(driver.ephemerals("bob")) == 1 and not driver.ephemerals("alice")
+    settled(fake, bot)
+
+
 # -- follow-up and webhook edit: the answer after a defer ------------------------------------
 
 
-async def test_a_deferred_start_answered_by_a_follow_up_is_posted_once(
+def edits_answered(fake: FakeDiscord) -> bool:
+    """Whether an edit of an interaction's message was answered 200 (so the bot knows the
+    board's message: a member clicks on a board once they see it)."""
+    return any(
+        m == "PATCH" and p.startswith("/webhooks/") and s == 200 for m, p, s in fake.requests
+    )
+
+
+def follow_ups(fake: FakeDiscord) -> list[int]:
+    """The statuses of the follow-ups the bot sent (a POST to an interaction's webhook)."""
+    return [s for m, p, s in fake.requests if m == "POST" and p.startswith("/webhooks/")]
+
+
+async def test_a_deferred_start_becomes_the_board_by_an_edit_that_survives_5xx(
     fake: FakeDiscord, driver: Driver, start_bot: Any, database_url: str
 ) -> None:
-    """A start held up by a slow database is deferred ("thinking…"), and the board comes as
-    the follow-up; one answered 500 before it was processed is repeated by discord.py."""
+    """A start held up by a slow database is deferred ("thinking…"), and the deferred message
+    is then edited into the board (no follow-up); an edit answered 500 before it was processed
+    is repeated by discord.py."""
     bot = await start_checked(fake, start_bot)
-    armed = fake.faults.rest(FOLLOWUP, status=500)
+    armed = fake.faults.rest(EDIT_ORIGINAL, status=500)
     async with database_held(database_url):
         r = await driver.slash("alice", "quarters start", piles=FOUR_PILES)
-    assert r.type == 5 and armed.spent  # deferred, then the follow-up
+    await driver.wait_for(lambda: armed.spent and boards(driver), what="the board")
+    assert r.type == 5 and follow_ups(fake) == []  # deferred, then the deferred message edited
     [board] = boards(driver)
     await alice_moves(driver, board)
     assert len(boards(driver)) == 1
@@ -405,22 +419,27 @@ async def test_a_deferred_start_answered_by_a_follow_up_is_posted_once(
     settled(fake, bot)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="defect: a deferred start's board is posted twice after a follow-up answered 500 "
-    "that went through: discord.py repeats the follow-up, a POST with no nonce to tell them "
-    "apart; after a defer the answer should edit the deferred message (PATCH @original)",
+@pytest.mark.parametrize(
+    "fault",
+    [{"status": 500, "after_processing": True}, {"disconnect": True, "after_processing": True}],
+    ids=["500 after processing", "dropped after processing"],
 )
-async def test_a_deferred_start_whose_follow_up_went_through_is_not_posted_again(
-    fake: FakeDiscord, driver: Driver, start_bot: Any, database_url: str
+async def test_a_deferred_start_whose_answer_went_through_is_not_posted_again(
+    fake: FakeDiscord, driver: Driver, start_bot: Any, database_url: str, fault: dict
 ) -> None:
+    """The board's edit of the deferred message went through and its answer was lost: sent
+    again (by discord.py after a 500, by the bot after a dropped connection), it is the same
+    edit, and the game is played on the one board."""
     bot = await start_checked(fake, start_bot)
-    armed = fake.faults.rest(FOLLOWUP, status=500, after_processing=True)
+    armed = fake.faults.rest(EDIT_ORIGINAL, **fault)
     async with database_held(database_url):
         r = await driver.slash("alice", "quarters start", piles=FOUR_PILES)
-    assert r.type == 5 and armed.spent
+    await driver.wait_for(lambda: armed.spent and edits_answered(fake), what="the repeated edit")
+    assert r.type == 5
+    [board] = boards(driver)
+    await alice_moves(driver, board)
     await bot.stop()  # a stopping bot finishes what it was doing: any repeat has arrived
-    assert len(boards(driver)) == 1, "the board was posted twice"
+    assert len(boards(driver)) == 1 and follow_ups(fake) == [], "the board was posted twice"
     settled(fake, bot)
 
 
@@ -447,12 +466,6 @@ async def test_a_deferred_click_answered_by_a_webhook_edit_survives_5xx(
     settled(fake, bot)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="defect: a deferred click whose webhook edit lost its connection is not retried: "
-    "the bot logs an error and tells the member something went wrong, and the board and the "
-    "computer stay behind",
-)
 async def test_a_deferred_click_whose_webhook_edit_dropped_is_retried(
     fake: FakeDiscord, driver: Driver, start_bot: Any, database_url: str
 ) -> None:

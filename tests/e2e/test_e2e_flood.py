@@ -25,7 +25,7 @@ from e2e_helpers import TableRows
 from fakediscord import Driver, FakeDiscord, Message
 
 PLAYERS = ("alice", "bob", "carol", "dave")
-VERSION = re.compile(r"^t:\d+:(\d+):leave$")
+VERSION = re.compile(r"^t:\d+:(\d+):ask=resign$")  # the Leave game button
 MARGIN = 0.25  # seconds between the bot choosing a state and its edit reaching the fake
 
 

@@ -252,11 +252,13 @@ async def test_random_option_strings_and_typed_moves_are_answered(
     started = await driver.slash("alice", "quarters start", channel="lobby", piles=piles)
     assert "went wrong" not in started.text()
     if not started.ephemeral:  # a board: the piles were good
-        await driver.slash("alice", "game stop", channel="lobby")
+        asked = await driver.slash("alice", "game stop", channel="lobby")
+        await driver.click("alice", asked.message, label="Stop the game")
     started = await driver.slash("bob", "checkers start", channel="lobby", position=fen)
     assert "went wrong" not in started.text()
     if not started.ephemeral:
-        await driver.slash("bob", "game stop", channel="lobby")
+        asked = await driver.slash("bob", "game stop", channel="lobby")
+        await driver.click("bob", asked.message, label="Stop the game")
 
     before = await checkers.table()
     choices = await driver.autocomplete("alice", "checkers move", focused="move", move=move)

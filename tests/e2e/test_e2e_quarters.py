@@ -375,14 +375,16 @@ async def test_game_show_reposts_the_board_and_the_old_one_stops_acting(
     await driver.click("alice", old, label="1·1")
     seen = copy.deepcopy(old.components)  # what members' clients show until the next edit
 
+    before = old.content
     r = await driver.slash("carol", "game show")  # anyone may look
     new = r.message
     assert new is not None and new is not old and not r.ephemeral
     assert driver.last_message() is new
-    assert new.content == old.content
+    assert new.content == before
     assert selected_coins(new) == ["1·1"]
     assert new.attachments[0].description == old.attachments[0].description
     await driver.wait_for(lambda: old.buttons() == [])  # the old controls are taken off
+    assert old.content.startswith("⏭️ Moved on — see the [newest board](")  # linked
     assert rows.last().board_message_id == new.id
 
     # A client that still shows the old controls: refused, with a link to the current board.
@@ -433,10 +435,11 @@ async def test_resign_by_command(driver: Driver, start_bot, rows: TableRows) -> 
     assert f"{COMPUTER} took" in board.content
 
     refused(await driver.slash("carol", "game resign"), "not seated")
-    r = await driver.slash("alice", "game resign")
-    assert not r.ephemeral
-    assert r.content == f"🏁 **Quarters**: **{COMPUTER} wins!** Alice resigned."
-    assert f"🏆 **{COMPUTER} wins!** Alice resigned." in board.content
+    r = await driver.slash("alice", "game resign")  # asks first, as the board's Resign does
+    assert r.ephemeral and "Really resign?" in r.text()
+    assert board.button_labels() != ["Play again", "Replay"]
+    r = await driver.click("alice", r.message, label="Resign")
+    await driver.wait_for(lambda: f"🏆 **{COMPUTER} wins!** Alice resigned." in board.content)
     assert board.button_labels() == ["Play again", "Replay"]
     assert rows.results() == [("Alice", "loss", 1)]
     refused(await driver.slash("alice", "game resign"), "No game is running")
@@ -487,7 +490,7 @@ async def test_a_bystander_cannot_act_on_someone_elses_game(
 
     for label in ("1·1", "2·1", "Clear", "Resign", "Computer Start"):
         refused(await driver.click("carol", board, label=label), "not seated")
-    refused(await driver.slash("carol", "game stop"), "Only the player who started")
+    refused(await driver.slash("carol", "game stop"), "Only the host")
     refused(await driver.slash("carol", "game claim"), "not seated")
     r = await driver.click("carol", board, label="Secret")  # looking is allowed
     assert r.ephemeral and "nim-sum" in r.text()
@@ -499,7 +502,9 @@ async def test_a_bystander_cannot_act_on_someone_elses_game(
     assert rows.last().status == "active"
 
     # A moderator (alice has Manage Messages; here she is also the starter) may stop it.
-    r = await driver.slash("alice", "game stop")
-    assert not r.ephemeral and "stopped the game" in r.content
-    assert board.content == "This game of Quarters was stopped by Alice."
+    r = await driver.slash("alice", "game stop")  # asks first
+    assert r.ephemeral and "Really stop this game?" in r.text()
+    assert rows.last().status == "active"
+    r = await driver.click("alice", r.message, label="Stop the game")
+    await driver.wait_for(lambda: board.content == "This game of Quarters was stopped by Alice.")
     assert board.buttons() == [] and board.attachments == []

@@ -88,7 +88,7 @@ async def test_a_whole_game_with_the_menu_and_the_hint_then_one_given_up(
     second = r.message
     assert second is not board and score(second) == 0
     r = await driver.click("alice", second, label="Give up")
-    assert r.ephemeral and "Give up this game with **0** points?" in r.text()
+    assert r.ephemeral and "Really give up with **0** points?" in r.text()
     assert not over(second)
     r = await driver.click("alice", r.message, label="Yes, give up")
     assert "You gave up with 0 points" in r.message.content

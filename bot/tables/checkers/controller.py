@@ -9,6 +9,7 @@ from typing import Any
 from bot.drawing import draw
 from bot.tables.checkers.moves import CheckersUi, move_selects
 from bot.tables.checkers.record import COLOR_NAMES, record_file, record_screen, replay
+from bot.tables.confirm import asking
 from bot.tables.controller import Context, Controller, Intent, TableView
 from bot.tables.pictures import Replay
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
@@ -129,9 +130,12 @@ class CheckersController(Controller[State, CheckersUi]):
             view["outcome"] = outcome.to_dict()
         names = [seat.name for seat in table.seats]
         lines = [f"**Checkers** — {MARKS[0]} {names[0]} (Black) vs {MARKS[1]} {names[1]} (Red)"]
-        last = self._last_move_text(state, names)
+        last = self._last_moves_text(table, state, names)
         if last:
             lines.append(last)
+        if state.declined is not None:
+            offerer = state.declined
+            lines.append(f"🤝 {names[1 - offerer]} declined {names[offerer]}'s draw offer.")
         thinking = False
         if outcome is not None:
             lines.append(self._outcome_line(names, outcome))
@@ -163,22 +167,37 @@ class CheckersController(Controller[State, CheckersUi]):
         picture = draw(render_checkers, view, flip=self.flip(table))
         return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
 
-    def _last_move_text(self, state: State, names: list[str]) -> str | None:
+    def _last_moves_text(self, table: Table, state: State, names: list[str]) -> str | None:
+        """The last move in words; after the computer's reply, the member's move before it
+        too: "Alice played **11-15**; Computer (expert) replied **23-19**." """
         board = state.board
         if not board.move_stack:
             return None
+        reply = self._move_words(board, names)
+        replier = int(board.turn)
+        if not table.seats[replier].is_ai or not board.move_stack:
+            return f"{names[replier]} {reply}."
+        mover = 1 - replier  # moves alternate: a multi-jump is one move
+        if table.seats[mover].is_ai:
+            return f"{names[replier]} {reply}."
+        mine = self._move_words(board, names)
+        return f"{names[mover]} {mine}; {names[replier]} {reply.replace('played', 'replied', 1)}."
+
+    @staticmethod
+    def _move_words(board: Any, names: list[str]) -> str:
+        """``"played **11-15**, capturing 1 piece"`` for the board's last move, taken back."""
+        after = board.copy()
         move = board.pop()
-        mover = int(board.turn)
         crowned = (board.piece_at(move.start) or "").islower() and (
-            state.board.piece_at(move.end) or ""
+            after.piece_at(move.end) or ""
         ).isupper()
-        text = f"{names[mover]} played **{move}**"
+        text = f"played **{move}**"
         if move.captured:
             count = len(move.captured)
             text += f", capturing {count} piece{'s' if count != 1 else ''}"
         if crowned:
             text += " and was crowned"
-        return text + "."
+        return text
 
     def _outcome_line(self, names: list[str], outcome: Outcome) -> str:
         """The board's last line: the result's words (:meth:`result_text`) with a mark."""
@@ -215,7 +234,7 @@ class CheckersController(Controller[State, CheckersUi]):
             buttons.append(Button("Decline draw", f"m={DECLINE_DRAW}", disabled=thinking))
         elif OFFER_DRAW in legal:
             buttons.append(Button("Offer draw", f"m={OFFER_DRAW}", disabled=thinking))
-        buttons.append(Button("Resign", "resign", Style.DANGER, disabled=thinking))
+        buttons.append(Button("Resign", asking("resign"), Style.DANGER, disabled=thinking))
         buttons.append(Button("Game record", "record", emoji="📜", any_version=True))
         rows.append(tuple(buttons))
         return tuple(rows)

@@ -64,14 +64,48 @@ def describe_move(board: Board, move: Move) -> str | None:
     return "; ".join(words).capitalize() or None
 
 
+def hangs(board: Board, move: Move) -> bool:
+    """Whether the piece ``move`` lands with can be captured at once."""
+    after = board.copy()
+    after.push(move)
+    return any(move.end in m.captured for m in after.legal_moves)
+
+
+def likely_order(board: Board, moves: list[Move]) -> list[Move]:
+    """``moves`` with the likely ones first, so that a phone's menu shows them without
+    scrolling: the longest captures, then moves that crown, then moves that leave the piece
+    safe, then moves of the piece the player moved last; otherwise by square.
+
+    >>> board = Board.from_fen("B:W18:B9,26")
+    >>> [str(m) for m in likely_order(board, list(board.legal_moves))]
+    ['26-30', '26-31', '9-13', '9-14']
+    """
+    stack = board.move_stack
+    last = stack[-2].end if len(stack) >= 2 else None  # the player's own previous move
+
+    def key(move: Move) -> tuple[int, bool, bool, bool, int, tuple[int, ...]]:
+        crowns = checkers.crowns(board.piece_at(move.start), move.end)
+        return (
+            -len(move.captured),
+            not crowns,
+            hangs(board, move),
+            move.start != last,
+            move.start,
+            tuple(move.path),
+        )
+
+    return sorted(moves, key=key)
+
+
 def move_selects(ui: CheckersUi, state: State, colour: str) -> list[Row]:
-    """One menu of every legal move, or, past 25, a menu of pieces and the chosen one's moves."""
+    """One menu of every legal move, or, past 25, a menu of pieces and the chosen one's moves;
+    the likely moves and pieces first (:func:`likely_order`)."""
     board = state.board
-    moves = sorted(board.legal_moves, key=lambda m: (m.start, m.path))
+    moves = likely_order(board, list(board.legal_moves))
     if len(moves) <= MAX_OPTIONS:
         return [move_select(board, moves, f"Choose {colour}'s move")]
     chosen = chosen_piece(ui, state)
-    starts = sorted({m.start for m in moves})
+    starts = list(dict.fromkeys(m.start for m in moves))
     pieces = Select(
         "from",
         tuple(

@@ -50,15 +50,25 @@ def record_file(table: Table, state: State, outcome: Outcome | None) -> FileData
     return FileData(f"checkers-{table.id}.pdn", pdn(table, state, outcome).encode())
 
 
+def result_words(table: Table, outcome: Outcome | None) -> str:
+    """The game record's result in words: who won, a draw, or still being played."""
+    if outcome is None:
+        return "still being played"
+    if outcome.is_draw:
+        return "a draw"
+    winner = outcome.winners[0]
+    return f"{table.seats[winner].name} ({COLOR_NAMES[winner]}) won"
+
+
 def record_screen(table: Table, state: State) -> Screen:
     """The game record so far (or of the finished game) as a PDN file."""
     outcome = table_outcome(table, state)
     seats = zip(table.seats, COLOR_NAMES, strict=True)
     names = " vs ".join(f"{seat.name} ({colour})" for seat, colour in seats)
-    plies = len(state.board.move_stack)
+    moves = len(state.board.move_stack)
     content = (
-        f"📜 Checkers record: {names}, {plies} move{'s' if plies != 1 else ''}, "
-        f"result {result_code(outcome)}."
+        f"📜 Game record: {names}, {moves} move{'s' if moves != 1 else ''}, "
+        f"{result_words(table, outcome)}."
     )
     return Screen(content=content, files=(record_file(table, state, outcome),))
 

@@ -30,6 +30,8 @@ class BoardChanged:
     screen: Screen
     message_id: int | None = None
     repost: bool = False
+    # a repost's old message was this game's board: it says it moved on (not a finished game's)
+    same_game: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +91,11 @@ class Answer:
         """This answer with ``events`` before its own."""
         return replace(self, events=events + self.events)
 
-    def reposted(self, message_id: int | None = None) -> Answer:
+    def reposted(self, message_id: int | None = None, *, same_game: bool = True) -> Answer:
         """The board posted as a new message (the message ``message_id``, else the current
-        one, retired)."""
+        one, retired; ``same_game``: it was this game's board, and says it moved on)."""
         events = tuple(
-            replace(e, repost=True, message_id=message_id or e.message_id)
+            replace(e, repost=True, message_id=message_id or e.message_id, same_game=same_game)
             if isinstance(e, BoardChanged)
             else e
             for e in self.events

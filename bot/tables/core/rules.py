@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.tables import played, trust
+from bot.tables.confirm import CANCEL, CANCELLED, question
 from bot.tables.controller import SERVICE_KEYS, Context, Controller, Intent, UiState, table_seed
 from bot.tables.core.events import Event, Posted, PrivateScreen, Refused
 from bot.tables.ratings import elo_change
 from bot.tables.trust import Origin
+from bot.tables.wording import amount
 from games.base import N_, GameState, IllegalAction, Outcome
 from i18n import Said
 from storage.models import Result, Seat, Table, TableStatus
@@ -229,17 +231,21 @@ def claim(
     return Outcome(winners=(seat,), termination="timeout")
 
 
-def stop(table: Table, who: Member, claim_minutes: float, now: float) -> None:
-    """End the table without a result: the starter, a moderator, or anyone seated once the
-    game has been idle for the claim time."""
+def may_stop(table: Table, who: Member, claim_minutes: float, now: float) -> None:
+    """Who may stop a game without a result: the host, a member with Manage Messages, or
+    anyone seated once the game has been idle for the claim time; else IllegalAction."""
     idle = now - table.last_move_at >= claim_minutes * 60
     seated = table.seat_of(who.user_id) is not None
     if not (who.user_id == table.created_by or who.manage_messages or (seated and idle)):
         raise IllegalAction(
-            "Only the player who started this game or a moderator can "
-            "stop it (anyone seated can, once it has been idle for "
-            f"{claim_minutes:g} minutes)."
+            "Only the host or a member with Manage Messages can stop this game (anyone seated "
+            f"can, once nobody has moved for {amount(claim_minutes, 'minute')})."
         )
+
+
+def stop(table: Table, who: Member, claim_minutes: float, now: float) -> None:
+    """End the table without a result, when ``who`` may (:func:`may_stop`)."""
+    may_stop(table, who, claim_minutes, now)
     table.status = TableStatus.STOPPED
 
 
@@ -289,3 +295,15 @@ def answer_challenge(
     table.status = TableStatus.ACTIVE
     table.ui = {}
     return None
+
+
+def confirming(controller: Controller[Any, Any], ctx: Context[Any, Any]) -> Intent:
+    """``ask=<action>``: the private question before an action that ends the game;
+    ``cancel``: the question's message says nothing changed."""
+    if ctx.action == CANCEL:
+        return Intent(private=CANCELLED, update_private=True)
+    found = controller.confirmation(ctx, ctx.arg)
+    if found is None:
+        raise IllegalAction("That button does nothing here.")
+    ctx.require_seat()
+    return Intent(private=question(ctx.arg, found))

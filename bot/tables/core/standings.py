@@ -57,7 +57,7 @@ def record(
     return Screen(
         embed=Embed(
             title=f"{name} — Parlour record",
-            description="" if fields else "No finished games in this server yet.",
+            description="" if fields else "No finished games yet.",
             fields=tuple(fields),
         )
     )

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.drawing import draw
 from bot.tables.cards import codes_label
+from bot.tables.confirm import asking
 from bot.tables.controller import TableView, channel_language
 from bot.tables.hearts.leaving import result_text
 from bot.tables.hearts.options import HeartsUi
@@ -60,7 +61,7 @@ def board_screen(
             (
                 Button("Your hand", "hand", Style.PRIMARY, emoji="🃏", any_version=True),
                 Button("Scores", "scores", emoji="📋", any_version=True),
-                Button("Leave game", "leave", Style.DANGER),
+                Button("Leave game", asking("resign"), Style.DANGER),
             ),
         )
     return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)

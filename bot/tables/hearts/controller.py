@@ -4,9 +4,11 @@ scores; and the game's registration."""
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 from typing import Any
 
 from bot.tables.cards import card_label
+from bot.tables.confirm import question
 from bot.tables.controller import Context, Intent, TableView
 from bot.tables.hearts import hand, leaving, scores
 from bot.tables.hearts.board import board_screen
@@ -40,7 +42,8 @@ class HeartsController(SeatLobby[State, HeartsUi]):
     turn_timeout = 120.0
     lobby_seconds = 15 * 60
     public_actions = frozenset({"join", "scores"})
-    private_actions = frozenset({"scores", "hand", "leave"})
+    confirmations = MappingProxyType({"resign": leaving.LEAVE})
+    private_actions = frozenset({"scores", "hand", "leave", "ask"})
     host_leaving_closes = True
     computers_fill = True
 
@@ -88,7 +91,7 @@ class HeartsController(SeatLobby[State, HeartsUi]):
             return Intent(private=scores.scores_screen(ctx.table, state))
         seat = ctx.require_seat()
         if ctx.action == "leave":
-            return Intent(private=leaving.LEAVE_CONFIRMATION)
+            return Intent(private=question("resign", leaving.LEAVE))
         if ctx.action == "hand":
             back = seat in ctx.autoplay
             note = "Welcome back: the computer no longer plays for you." if back else ""

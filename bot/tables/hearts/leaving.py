@@ -3,21 +3,20 @@ the end when the last member leaves, and the results: one a member, those who le
 
 from __future__ import annotations
 
+from bot.tables.confirm import Confirmation
 from bot.tables.controller import Context, Intent
 from bot.tables.hearts.options import HeartsUi
 from bot.tables.hearts.scores import scores_embed
-from bot.tables.screens import Attachment, Button, Screen, Style
+from bot.tables.screens import Attachment, Screen
 from games.base import IllegalAction, Outcome
 from games.hearts import State
 from render.charts import hearts_totals_chart
 from storage.models import Result, Seat, Table
 
-LEAVE_CONFIRMATION = Screen(
-    content=(
-        "Leave this game? The computer plays your seat to the end, and the game counts as a "
-        "loss for you."
-    ),
-    rows=((Button("Leave for good", "resign", Style.DANGER, any_version=True),),),
+LEAVE = Confirmation(
+    "Really leave this game? The computer plays your seat to the end, and the game counts as "
+    "a loss for you.",
+    "Leave for good",
 )
 
 

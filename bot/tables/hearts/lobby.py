@@ -16,6 +16,8 @@ from bot.tables.lobby import SeatLobby
 from bot.tables.screens import Option, Row, Screen, Select
 from storage.models import Table
 
+CLASSIC_WORDS = "Right of the dealer leads; points allowed on the first trick"
+
 
 def lobby_screen(lobby: SeatLobby, table: Table, view: TableView[HeartsUi]) -> Screen:
     """Who sits where, the options, and how the table starts."""
@@ -62,7 +64,7 @@ def option_selects(lobby: SeatLobby, table: Table) -> tuple[Select, ...]:
                 Option(
                     name.title(),
                     name,
-                    RULESET_WORDS[name].partition("(")[2].rstrip(")") or "The seed's rules",
+                    RULESET_WORDS[name].partition("(")[2].rstrip(")") or CLASSIC_WORDS,
                     default=name == ruleset,
                 )
                 for name in RULESETS

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -9,17 +10,19 @@ from bot.tables.screens import Embed, Field, Screen
 from games.hearts import State
 from storage.models import Standing, Table
 
+COMPUTER = re.compile(r"Computer \d")  # a computer seat's name
+
 
 def short_names(names: Sequence[str], width: int = 7) -> list[str]:
-    """Column headings for the score table: the names cut to ``width``, or seat numbers when
-    two would look alike.
+    """Column headings for the score table: the names cut to ``width`` (a computer seat keeps
+    its whole name, "Computer 1"), or seat numbers when two would look alike.
 
     >>> short_names(["Alice", "Computer 1", "Computer 2", "Bob"])
-    ['Alice', 'CPU 1', 'CPU 2', 'Bob']
+    ['Alice', 'Computer 1', 'Computer 2', 'Bob']
     >>> short_names(["Alexander", "Alexandra", "Computer", "Bob"])
     ['#1', '#2', '#3', '#4']
     """
-    short = [name.replace("Computer", "CPU")[:width].strip() for name in names]
+    short = [name if COMPUTER.fullmatch(name) else name[:width].strip() for name in names]
     if len(set(short)) < len(short):
         return [f"#{i + 1}" for i in range(len(names))]
     return short
