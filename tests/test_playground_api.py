@@ -246,8 +246,10 @@ async def test_settings_are_for_members_with_manage_server(
     )
     assert done["ok"] and done["ephemeral"]
     alice = await live(http, "alice")
-    update = await alice.until(lambda u: any("claim after" in m["content"] for m in u["messages"]))
-    assert any("**5 minutes**" in m["content"] for m in update["messages"])
+    update = await alice.until(
+        lambda u: any("claim the win after" in m["content"] for m in u["messages"])
+    )
+    assert any("after 5 minutes without a move" in m["content"] for m in update["messages"])
 
 
 async def test_option_values_are_checked_as_discords_client_does(
