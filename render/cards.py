@@ -19,6 +19,8 @@ from functools import lru_cache, partial
 from PIL import Image, ImageDraw
 
 from games.cards import Card, Rank, Suit
+from i18n import Message, _p, render
+from i18n.formats import Listing
 from render.base import Box, face, note_box, recording
 from render.compose import Scene
 
@@ -27,7 +29,9 @@ __all__ = [
     "card_height",
     "card_image",
     "card_text",
+    "card_words",
     "cards_text",
+    "cards_words",
     "dimmed_image",
     "draw_suit",
     "hand_image",
@@ -64,26 +68,26 @@ COURT_COLOURS: dict[Rank, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
     Rank.KING: ((206, 150, 30), (250, 240, 210)),
 }
 
-_RANK_WORDS = {
-    Rank.ACE: "ace",
-    Rank.TWO: "two",
-    Rank.THREE: "three",
-    Rank.FOUR: "four",
-    Rank.FIVE: "five",
-    Rank.SIX: "six",
-    Rank.SEVEN: "seven",
-    Rank.EIGHT: "eight",
-    Rank.NINE: "nine",
-    Rank.TEN: "ten",
-    Rank.JACK: "jack",
-    Rank.QUEEN: "queen",
-    Rank.KING: "king",
+_RANK_WORDS = {  # a card's rank in words, as alt text names it in each language
+    Rank.ACE: _p("card rank", "ace"),
+    Rank.TWO: _p("card rank", "two"),
+    Rank.THREE: _p("card rank", "three"),
+    Rank.FOUR: _p("card rank", "four"),
+    Rank.FIVE: _p("card rank", "five"),
+    Rank.SIX: _p("card rank", "six"),
+    Rank.SEVEN: _p("card rank", "seven"),
+    Rank.EIGHT: _p("card rank", "eight"),
+    Rank.NINE: _p("card rank", "nine"),
+    Rank.TEN: _p("card rank", "ten"),
+    Rank.JACK: _p("card rank", "jack"),
+    Rank.QUEEN: _p("card rank", "queen"),
+    Rank.KING: _p("card rank", "king"),
 }
 _SUIT_WORDS = {
-    Suit.CLUBS: "clubs",
-    Suit.DIAMONDS: "diamonds",
-    Suit.HEARTS: "hearts",
-    Suit.SPADES: "spades",
+    Suit.CLUBS: _p("card suit", "clubs"),
+    Suit.DIAMONDS: _p("card suit", "diamonds"),
+    Suit.HEARTS: _p("card suit", "hearts"),
+    Suit.SPADES: _p("card suit", "spades"),
 }
 
 Point = tuple[float, float]
@@ -99,17 +103,27 @@ def parse_card(text: str) -> Card:
     return Card.parse(text)
 
 
-def card_text(card: Card | None) -> str:
-    """Words for alt text: ``"queen of spades"``; ``None`` is ``"a face-down card"``."""
+def card_words(card: Card | None) -> Message:
+    """A card in words, a message: ``"queen of spades"``; ``None`` is ``"a face-down card"``."""
     if card is None:
-        return "a face-down card"
-    return f"{_RANK_WORDS[card.rank]} of {_SUIT_WORDS[card.suit]}"
+        return _p("card", "a face-down card")
+    return _p("card", "{rank} of {suit}", rank=_RANK_WORDS[card.rank], suit=_SUIT_WORDS[card.suit])
 
 
-def cards_text(cards: Iterable[Card | None]) -> str:
-    """``"queen of spades, ten of diamonds"``; ``"no cards"`` when empty."""
-    words = [card_text(card) for card in cards]
-    return ", ".join(words) if words else "no cards"
+def card_text(card: Card | None, lang: str = "en") -> str:
+    """Words for alt text in the language ``lang``: ``"queen of spades"``, ``"dame de pique"``."""
+    return render(card_words(card), lang)
+
+
+def cards_words(cards: Iterable[Card | None]) -> Listing | Message:
+    """Cards in words, as the language lists them; ``"no cards"`` when there are none."""
+    words = tuple(card_words(card) for card in cards)
+    return Listing(words) if words else _p("card", "no cards")
+
+
+def cards_text(cards: Iterable[Card | None], lang: str = "en") -> str:
+    """``"queen of spades, ten of diamonds and two of clubs"``; ``"no cards"`` when empty."""
+    return render(cards_words(cards), lang)
 
 
 def suit_colour(suit: Suit) -> Colour:

@@ -26,6 +26,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from i18n import Message, _np, _p, render, sentences
+from i18n.formats import Listing
 from render.base import (
     BACKGROUND,
     GOLD,
@@ -536,17 +538,36 @@ BOARD_ROW = 30
 
 
 def scoreboard_chart(
-    title: str, rows: Sequence[tuple[str, float]], measure: str, *, limit: int = 10
+    title: str,
+    rows: Sequence[tuple[str, float]],
+    measure: str,
+    *,
+    limit: int = 10,
+    lang: str = "en",
 ) -> Picture:
-    """The top ``limit`` of a scoreboard as bars (``rows``: name and value, best first).
+    """The top ``limit`` of a scoreboard as bars (``rows``: name and value, best first), its
+    words in the language ``lang`` (``measure``: "rating", "wins" or "points", as the
+    scoreboard ranks).
 
     With no rows it is a picture of the sentence "No games finished yet" only.
     """
     rows = list(rows)[:limit]
-    words = "; ".join(f"{i}. {name} {_number(v)}" for i, (name, v) in enumerate(rows, start=1))
-    text = f"{title}, top {len(rows)} by {measure}: {words or 'no games finished yet'}."
+    ranked = "; ".join(f"{i}. {name} {_number(v)}" for i, (name, v) in enumerate(rows, start=1))
+    by = _MEASURES.get(measure, measure)
+    if rows:
+        said = _p(
+            "scoreboard chart", "{title}, top {count} by {measure}: {rows}.",
+            title=title, count=len(rows), measure=by, rows=ranked,
+        )  # fmt: skip
+    else:
+        said = _p(
+            "scoreboard chart", "{title}, by {measure}: no games finished yet.",
+            title=title, measure=by,
+        )  # fmt: skip
+    text = render(said, lang)
     if not rows:
-        return _sentence_picture("No games finished yet", "scoreboard.png", text)
+        none = render(_p("scoreboard chart", "No games finished yet"), lang)
+        return _sentence_picture(none, "scoreboard.png", text)
     values = [value for _, value in rows]
     low = min(0.0, min(values))
     # ratings sit far from zero: start their bars a little under the lowest one
@@ -554,9 +575,14 @@ def scoreboard_chart(
         low = nice_range(min(values) - nice_step(max(values) - min(values)), max(values))[0]
     top = 40 + (22 if low else 0)
     canvas = _Canvas(WIDTH, top + BOARD_ROW * len(rows) + 8)
-    _title(canvas, f"{title} · top {len(rows)} by {measure}")
+    heading = _p(
+        "scoreboard chart", "{title} · top {count} by {measure}",
+        title=title, count=len(rows), measure=by,
+    )  # fmt: skip
+    _title(canvas, render(heading, lang))
     if low:
-        canvas.text((PAD, 38), f"bars start at {_number(low)}", TEXT, MUTED)
+        start = render(_p("scoreboard chart", "bars start at {value}", value=_number(low)), lang)
+        canvas.text((PAD, 38), canvas.fit(start, TEXT, WIDTH - 2 * PAD), TEXT, MUTED)
     place_w = canvas.text_width(f"{len(rows)}.")
     names_x = PAD + place_w + 8
     left = names_x + 124
@@ -571,6 +597,13 @@ def scoreboard_chart(
         canvas.rect((left, y, end, y + 22), fill=colour, radius=4)
         canvas.text((end + 8, y + 11), _number(value), TEXT, INK, "lm")
     return to_picture(canvas.done(), "scoreboard.png", text)
+
+
+_MEASURES = {  # what a scoreboard ranks by, in each language
+    "rating": _p("scoreboard measure", "rating"),
+    "wins": _p("scoreboard measure", "wins"),
+    "points": _p("scoreboard measure", "points"),
+}
 
 
 # -- hearts running totals --------------------------------------------------------------------
@@ -609,16 +642,19 @@ def hearts_totals_chart(
     per_hand: Sequence[Sequence[int]],
     names: Sequence[str],
     target: int = 100,
+    lang: str = "en",
 ) -> Picture:
-    """A Hearts game's running totals hand by hand, a line a player; the target dashed."""
+    """A Hearts game's running totals hand by hand, a line a player; the target dashed; its
+    words in the language ``lang``."""
     canvas = _Canvas(WIDTH, HEARTS_SIZE[1] + LINE * len(names) + 8)
-    _title(canvas, "Hearts · running totals")
+    _title(canvas, render(_p("hearts chart", "Hearts · running totals"), lang))
     totals = _running(per_hand)
     layout = hearts_layout(per_hand, target)
     hands = len(totals) - 1
     _draw_axes(canvas, layout, _hand_ticks(canvas, layout, hands))
-    left, _, right, bottom = layout.box
-    canvas.text((left - 8, bottom + 7), "hand", TEXT, MUTED, "ra")
+    left, _top, right, bottom = layout.box
+    axis = canvas.fit(render(_p("hearts chart", "hand"), lang), TEXT, left - 8)
+    canvas.text((left - 8, bottom + 7), axis, TEXT, MUTED, "ra")
     target_y = layout.y.px(target)
     canvas.dashed(target_y, left, right, (214, 40, 52))
     canvas.text((left + 4, target_y - 3), f"{target}", TEXT, (230, 120, 120), "lb")
@@ -631,27 +667,43 @@ def hearts_totals_chart(
         canvas.line(xy, colour, 2.5)
         for x, y in xy[1:]:
             canvas.dot(x, y, colour, 4)
-        won = " · wins" if final[seat] == best and max(final) >= target else ""
-        legend.append((name, f"{final[seat]}{won}", colour))
+        if final[seat] == best and max(final) >= target:
+            shown = render(_p("hearts chart", "{total} · wins", total=final[seat]), lang)
+        else:
+            shown = str(final[seat])
+        legend.append((name, shown, colour))
     _legend(canvas, legend, HEARTS_SIZE[1])
     return to_picture(
-        canvas.done(), "hearts-totals.png", describe_hearts_totals(per_hand, names, target)
+        canvas.done(), "hearts-totals.png", describe_hearts_totals(per_hand, names, target, lang)
     )
 
 
 def describe_hearts_totals(
-    per_hand: Sequence[Sequence[int]], names: Sequence[str], target: int = 100
+    per_hand: Sequence[Sequence[int]], names: Sequence[str], target: int = 100, lang: str = "en"
 ) -> str:
+    """The running totals in words, in the language ``lang``."""
     totals = _running(per_hand)
     final = totals[-1]
     best = min(final)
     if not per_hand:
-        return "Hearts running totals: no hands played yet."
-    lines = [f"Hearts running totals over {len(per_hand)} hands (the game ends at {target})."]
+        return render(_p("hearts chart", "Hearts running totals: no hands played yet."), lang)
+    parts: list[Message] = [
+        _np(
+            "hearts chart",
+            "Hearts running totals over {n} hand (the game ends at {target}).",
+            "Hearts running totals over {n} hands (the game ends at {target}).",
+            len(per_hand),
+            target=target,
+        )
+    ]
     for seat, name in enumerate(names):
-        path = ", ".join(str(row[seat]) for row in totals[1:])
-        lines.append(f"{name}: {path}.")
-    winners = [names[s] for s in range(len(names)) if final[s] == best]
-    over = max(final) >= target
-    lines.append(f"{'Winner' if over else 'Lowest total'}: {' and '.join(winners)} with {best}.")
-    return " ".join(lines)
+        path = ", ".join(str(row[seat]) for row in totals[1:])  # numbers as notation
+        parts.append(_p("hearts chart", "{name}'s totals: {totals}.", name=name, totals=path))
+    winners = Listing(tuple(names[s] for s in range(len(names)) if final[s] == best))
+    if max(final) >= target:
+        parts.append(_p("hearts chart", "Winner: {names} with {total}.", names=winners, total=best))
+    else:
+        parts.append(
+            _p("hearts chart", "Lowest total: {names} with {total}.", names=winners, total=best)
+        )
+    return render(sentences(*parts), lang)

@@ -9,6 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.checkers import CheckersView, square_coords
+from i18n import Message, _, _np, _p, render, sentences
 from render.base import (
     BACKGROUND,
     GOLD,
@@ -41,7 +42,32 @@ DARK = (58, 116, 80)
 BLACK_FILL, BLACK_RIM, BLACK_RING = (28, 28, 32), (150, 150, 156), (70, 70, 78)
 RED_FILL, RED_RIM, RED_RING = (206, 44, 40), (255, 190, 180), (150, 24, 22)
 CAPTURED = (255, 110, 60)
-TO_MOVE_NAMES = ("Black", "Red")
+# What the picture says of each side (0 Black, 1 Red), in each language.
+_TO_MOVE = (_p("checkers board", "Black to move."), _p("checkers board", "Red to move."))
+_OFFERS = (
+    _p("checkers board", "Black offers a draw."),
+    _p("checkers board", "Red offers a draw."),
+)
+_WINS = {
+    "resign": (
+        _p("checkers board", "Black wins: Red resigned."),
+        _p("checkers board", "Red wins: Black resigned."),
+    ),
+    "timeout": (
+        _p("checkers board", "Black wins: Red stopped moving."),
+        _p("checkers board", "Red wins: Black stopped moving."),
+    ),
+    "": (
+        _p("checkers board", "Black wins: Red cannot move."),
+        _p("checkers board", "Red wins: Black cannot move."),
+    ),
+}
+_DRAWS = {
+    "repetition": _p("checkers board", "Draw: the same position came up three times."),
+    "forty-moves": _p("checkers board", "Draw: 40 moves each without a capture or a man moved."),
+    "agreement": _p("checkers board", "Draw agreed."),
+    "": _p("checkers board", "Draw."),
+}
 
 WIDTH = 2 * MARGIN + 8 * SQUARE
 HEIGHT = HEADER + 8 * SQUARE + FOOTER
@@ -162,7 +188,7 @@ def _flat(image: Image.Image, under: Colour) -> Image.Image:
 CHECKERS = Kind("checkers", _palette)
 
 
-def _board(flip: bool) -> Image.Image:
+def _board(flip: bool, lang: str = "en") -> Image.Image:
     """The empty board: light and dark squares, each dark one numbered, and its edge."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -174,18 +200,20 @@ def _board(flip: bool) -> Image.Image:
     draw.rectangle(
         (ox - 2, oy - 2, ox + 8 * SQUARE + 1, oy + 8 * SQUARE + 1), outline=EDGE, width=2
     )
-    draw.text(KING_ROWS, _king_rows(flip), fill=MUTED, font=face(TEXT_SIZE))
+    rows = _king_rows(flip, lang)
+    draw.text(KING_ROWS, rows, fill=MUTED, font=face(TEXT_SIZE, rows))
     return image
 
 
 KING_ROWS = (MARGIN, HEADER + 8 * SQUARE + 72)  # where the line naming the king rows starts
 
 
-def _king_rows(flip: bool) -> str:
-    top, bottom = ("Red's", "Black's")
+def _king_rows(flip: bool, lang: str = "en") -> str:
     if flip:
-        top, bottom = bottom, top
-    return f"Top: {top} king row. Bottom: {bottom}."
+        said = _p("checkers board", "Top: Black's king row. Bottom: Red's.")
+    else:
+        said = _p("checkers board", "Top: Red's king row. Bottom: Black's.")
+    return fit_text(render(said, lang), TEXT_SIZE, 8 * SQUARE)
 
 
 def _square(
@@ -228,7 +256,8 @@ def _number_boxes() -> tuple[Box, ...]:
 
 def _draw_board(scene: Scene, view: CheckersView, flip: bool) -> None:
     """The board: the empty board as one sprite, a square sprite where anything is on it."""
-    scene.sprite(("board", flip), partial(_board, flip), (0, 0), under=BACKGROUND, words=True)
+    board = partial(_board, flip, scene.lang)
+    scene.sprite(("board", flip), board, (0, 0), under=BACKGROUND, words=True)
     ox, oy = MARGIN, HEADER
     last: Mapping[str, Any] = view.get("last_move") or {}
     marked = {last.get("from"), last.get("to")} - {None}
@@ -256,38 +285,52 @@ def _draw_footer(scene: Scene, view: CheckersView, flip: bool) -> None:
     """Under the board: the pieces left, the recent moves, and where each king row is."""
     y = HEADER + 8 * SQUARE + 12
     squares = view["squares"]
-    for i, (letter, name) in enumerate((("b", "Black"), ("r", "Red"))):
+    lang = scene.lang
+    for i, letter in enumerate("br"):
         x = MARGIN + i * (4 * SQUARE)
         men, kings = squares.count(letter), squares.count(letter.upper())
         icon = ("icon", letter)
         scene.sprite(icon, partial(_piece, letter, 30), (x, y - 3), under=BACKGROUND)
-        label = f"{name} {men} {'man' if men == 1 else 'men'}, "
-        label += f"{kings} {'king' if kings == 1 else 'kings'}"
+        label = fit_text(render(_pieces(i, men, kings), lang), TEXT_SIZE, 4 * SQUARE - 40)
         column = (x, y - 3, x + 4 * SQUARE, y + 27)
         scene.text((x + 36, y), label, TEXT_SIZE, INK, BACKGROUND, within=column)
     y += 32
     moves = view.get("moves") or []
     if moves:
-        shown = _recent(_move_lines(moves, view.get("start_fen")), 8 * SQUARE)
+        shown = _recent(_move_lines(moves, view.get("start_fen")), 8 * SQUARE, lang)
         scene.text((MARGIN, y), fit_text(shown, TEXT_SIZE, 8 * SQUARE), TEXT_SIZE, INK, BACKGROUND)
     else:
-        scene.text((MARGIN, y), "No moves yet.", TEXT_SIZE, MUTED, BACKGROUND)
-    note_drawn(KING_ROWS, _king_rows(flip), TEXT_SIZE)  # on the board's sprite
+        none = render(_p("checkers board", "No moves yet."), lang)
+        scene.text((MARGIN, y), none, TEXT_SIZE, MUTED, BACKGROUND)
+    note_drawn(KING_ROWS, _king_rows(flip, lang), TEXT_SIZE)  # on the board's sprite
 
 
-def _recent(lines: list[str], room: float) -> str:
+def _pieces(side: int, men: int, kings: int) -> Message:
+    """ "Black 12 men, 0 kings": what a side (0 Black, 1 Red) has left."""
+    counts = {
+        "men": _np("checkers board", "{n} man", "{n} men", men),
+        "kings": _np("checkers board", "{n} king", "{n} kings", kings),
+    }
+    if side == 0:
+        return _p("checkers board", "Black {men}, {kings}", **counts)
+    return _p("checkers board", "Red {men}, {kings}", **counts)
+
+
+def _recent(lines: list[str], room: float, lang: str = "en") -> str:
     """``"Moves: 1. 11-15 23-19  2. ..."``, or its latest moves after ``"Moves: … "`` when
     all of them do not fit ``room`` (at least the last pair, cut if it must be)."""
-    gap = 2 * text_width(" ", TEXT_SIZE)
-    widths = [text_width(line, TEXT_SIZE) for line in lines]
-    if text_width("Moves:", TEXT_SIZE) + gap / 2 + sum(widths) + gap * (len(lines) - 1) <= room:
-        return "Moves: " + "  ".join(lines)
-    head = text_width("Moves: …", TEXT_SIZE) + gap / 2
-    first, total = len(lines) - 1, widths[-1]
-    while first > 1 and head + total + gap + widths[first - 1] <= room:
-        first -= 1
-        total += gap + widths[first]
-    return "Moves: … " + "  ".join(lines[first:])
+    every = render(_p("checkers board", "Moves: {moves}", moves="  ".join(lines)), lang)
+    if text_width(every, TEXT_SIZE) <= room:
+        return every
+    first = len(lines) - 1
+    shown = _latest(lines[first:], lang)
+    while first > 1 and text_width(wider := _latest(lines[first - 1 :], lang), TEXT_SIZE) <= room:
+        first, shown = first - 1, wider
+    return shown
+
+
+def _latest(lines: list[str], lang: str) -> str:
+    return render(_p("checkers board", "Moves: … {moves}", moves="  ".join(lines)), lang)
 
 
 def _move_lines(moves: list[str], start_fen: str | None) -> list[str]:
@@ -298,29 +341,23 @@ def _move_lines(moves: list[str], start_fen: str | None) -> list[str]:
     return [f"{n // 2 + 1}. {' '.join(plies[n : n + 2])}" for n in range(0, len(plies), 2)]
 
 
-def _status(view: CheckersView) -> str:
+def _status(view: CheckersView, offer: bool = True) -> Message:
+    """Who won and how, or whose move it is (and, with ``offer``, a standing draw offer)."""
     outcome = view.get("outcome")
     if outcome:
+        why = outcome["termination"]
         if outcome["winners"]:
-            winner = TO_MOVE_NAMES[outcome["winners"][0]]
-            loser = TO_MOVE_NAMES[1 - outcome["winners"][0]]
-            why = {"resign": "resigned", "timeout": "stopped moving"}
-            return f"{winner} wins: {loser} {why.get(outcome['termination'], 'cannot move')}."
-        reason = {
-            "repetition": "the same position came up three times",
-            "forty-moves": "40 moves each without a capture or a man moved",
-            "agreement": "agreed",
-        }.get(outcome["termination"], outcome["termination"])
-        return f"Draw ({reason})."
-    status = f"{view['turn_name']} to move."
-    if (offer := view.get("draw_offer")) is not None:
-        status += f" {TO_MOVE_NAMES[offer]} offers a draw."
+            return _WINS.get(why, _WINS[""])[outcome["winners"][0]]
+        return _DRAWS.get(why, _DRAWS[""])
+    status = _TO_MOVE[view["turn"]]
+    if offer and (offered := view.get("draw_offer")) is not None:
+        return sentences(status, _OFFERS[offered])  # type: ignore[return-value]
     return status
 
 
-def describe(view: CheckersView) -> str:
+def describe(view: CheckersView, lang: str = "en") -> str:
     """Alt text: the position in the seed's letters, whose turn it is and the last move."""
-    parts = [_status(view)]
+    parts: list[Message | str | None] = [_status(view)]
     squares = view["squares"]
     for letter in "bBrR":
         where = [str(i + 1) for i, p in enumerate(squares) if p == letter]
@@ -328,24 +365,32 @@ def describe(view: CheckersView) -> str:
             parts.append(f"{letter}: {','.join(where)}.")
     last = view.get("last_move")
     if last:
-        text = f"Last move {last['notation']}"
-        if last["captured"]:
-            text += f" (took {','.join(map(str, last['captured']))})"
-        parts.append(text + ".")
-    return " ".join(parts)
+        took = ",".join(map(str, last["captured"]))
+        if took:
+            parts.append(
+                _("Last move {move} (took {squares}).", move=last["notation"], squares=took)
+            )
+        else:
+            parts.append(_("Last move {move}.", move=last["notation"]))
+    return render(sentences(*parts), lang)
 
 
-def _second_line(view: CheckersView) -> str:
+def _second_line(view: CheckersView) -> Message:
     """Under the status: the last move (and what it took), or the standing draw offer."""
     if (offer := view.get("draw_offer")) is not None and not view.get("outcome"):
-        return f"{TO_MOVE_NAMES[offer]} offers a draw."
+        return _OFFERS[offer]
     last = view.get("last_move")
     if not last:
-        return "Type a move with the square numbers, e.g. 11-15."
-    text = f"Last move: {last['notation']}"
+        return _p("checkers board", "Type a move with the square numbers, e.g. 11-15.")
     if last["captured"]:
-        text += f" (took {', '.join(map(str, last['captured']))})"
-    return text
+        took = ", ".join(map(str, last["captured"]))
+        return _p(
+            "checkers board",
+            "Last move: {move} (took {squares})",
+            move=last["notation"],
+            squares=took,
+        )
+    return _p("checkers board", "Last move: {move}", move=last["notation"])
 
 
 @reused
@@ -354,16 +399,13 @@ def render_checkers(view: CheckersView, *, flip: bool = False, lang: str = "en")
 
     The board takes the whole width (a phone shows the image about 330 px wide); the status
     is above it, the piece counts and recent moves below. ``lang`` is the language of its
-    words (only English for now).
+    words and of its alt text.
     """
     scene = CHECKERS.scene((WIDTH, HEIGHT), BANDS, BACKGROUND, lang)
     _draw_board(scene, view, flip)
-    status = _status(view)
-    if view.get("draw_offer") is not None and not view.get("outcome"):
-        status = f"{view['turn_name']} to move."
-    status = fit_text(status, STATUS_SIZE, 8 * SQUARE)
+    status = fit_text(render(_status(view, offer=False), lang), STATUS_SIZE, 8 * SQUARE)
     scene.text((MARGIN, 10), status, STATUS_SIZE, INK, BACKGROUND)
-    second = fit_text(_second_line(view), TEXT_SIZE, 8 * SQUARE)
-    scene.text((MARGIN, 40), second, TEXT_SIZE, MUTED, BACKGROUND)
+    second = fit_text(render(_second_line(view), lang), TEXT_SIZE, 8 * SQUARE)
+    scene.text((MARGIN, 42), second, TEXT_SIZE, MUTED, BACKGROUND)
     _draw_footer(scene, view, flip)
-    return scene.picture("checkers.png", describe(view))
+    return scene.picture("checkers.png", describe(view, lang))

@@ -18,7 +18,8 @@ from PIL import Image, ImageDraw
 
 from games.cards import Card, Suit
 from games.hearts.state import HeartsView
-from i18n import _, _np, _p, render
+from i18n import Message, _, _np, _p, render, sentences
+from i18n.formats import Listing
 from render.base import (
     BACKGROUND,
     FELT,
@@ -35,8 +36,8 @@ from render.base import (
 )
 from render.cards import (
     card_height,
-    card_text,
-    cards_text,
+    card_words,
+    cards_words,
     draw_suit,
     hand_image,
     hand_size,
@@ -68,14 +69,7 @@ _MID = TOP + FELT_H // 2
 # where its card in the trick lies.
 _PANEL = ((240, TOP + FELT_H - 84), (76, _MID - 40), (240, TOP + 14), (404, _MID - 40))
 _TRICK = ((240, _MID + 48), (180, _MID), (240, _MID - 48), (300, _MID))
-_WHERE = ("south", "west", "north", "east")
-_DIRECTION_WORDS = {
-    "left": "pass to the left",
-    "right": "pass to the right",
-    "across": "pass across",
-    "hold": "hold hand (no passing)",
-}
-_DIRECTIONS = {  # the same, as the picture says them in each language
+_DIRECTIONS = {  # the passing of a hand, as the picture says it in each language
     "left": _p("hearts passing", "pass to the left"),
     "right": _p("hearts passing", "pass to the right"),
     "across": _p("hearts passing", "pass across"),
@@ -222,7 +216,7 @@ def render_hearts_table(
         put_fan(scene, cards, (x0, y0 + 24), width=LAST_CARD, step=LAST_STEP, under=FELT)
 
     _draw_scores(scene, view, names, bottom, lang)
-    return scene.picture("hearts.png", describe_table(view, names, bottom))
+    return scene.picture("hearts.png", describe_table(view, names, bottom, lang))
 
 
 def _draw_seat(scene: Scene, view: HeartsView, seat: int, where: int, name: str) -> None:
@@ -332,41 +326,95 @@ def _caption(view: HeartsView, names: Mapping[int, str], lang: str = "en") -> st
 
 
 def describe_table(
-    view: HeartsView, names: Mapping[int, str] | None = None, bottom: int = 0
+    view: HeartsView, names: Mapping[int, str] | None = None, bottom: int = 0, lang: str = "en"
 ) -> str:
-    """Alt text: the whole table in words."""
+    """Alt text: the whole table in words, in the language ``lang``."""
     names = names or {}
-    parts = [
-        f"Hearts, hand {view['hand_number'] + 1}, {_DIRECTION_WORDS[view['pass_direction']]}, "
-        f"hearts {'broken' if view['hearts_broken'] else 'not broken'}."
-    ]
+    passing = _DIRECTIONS[view["pass_direction"]]
+    number = view["hand_number"] + 1
+    if view["hearts_broken"]:
+        head = _p(
+            "hearts alt", "Hearts, hand {number}, {passing}, hearts broken.",
+            number=number, passing=passing,
+        )  # fmt: skip
+    else:
+        head = _p(
+            "hearts alt", "Hearts, hand {number}, {passing}, hearts not broken.",
+            number=number, passing=passing,
+        )  # fmt: skip
+    parts: list[Message | None] = [head]
     for seat in range(4):
-        where = _WHERE[(seat - bottom) % 4]
-        bits = [
-            f"{_name(names, seat)} ({where}{', dealer' if seat == view['dealer'] else ''}):",
-            f"{view['cards_left'][seat]} cards,",
-            f"{view['points_this_hand'][seat]} points this hand, {view['totals'][seat]} in total",
-        ]
-        if view["phase"] == "pass" and view["pass_direction"] != "hold":
-            bits.append("- cards chosen" if view["passed"][seat] else "- choosing cards to pass")
-        elif seat == view["turn"]:
-            bits.append("- to play")
-        parts.append(" ".join(bits) + ".")
+        parts.extend(_seat_words(view, names, seat, (seat - bottom) % 4, lang))
     if view["trick"]:
-        plays = ", ".join(
-            f"{_name(names, p['seat'])} {card_text(_card(p['card']))}" for p in view["trick"]
+        plays = Listing(
+            tuple(
+                _p("hearts alt", "{name} played {card}", name=name, card=card_words(_card(code)))
+                for name, code in (
+                    (_name(names, p["seat"], lang), p["card"]) for p in view["trick"]
+                )
+            )
         )
-        parts.append(f"On the table: {plays}.")
+        parts.append(_p("hearts alt", "On the table: {plays}.", plays=plays))
     last = view.get("last_trick")
     if last:
+        cards = cards_words(_card(c) for c in last["cards"])
+        taker = _name(names, last["winner"], lang)
         parts.append(
-            f"Last trick ({cards_text(_card(c) for c in last['cards'])}) "
-            f"taken by {_name(names, last['winner'])}."
+            _p("hearts alt", "Last trick ({cards}) taken by {name}.", cards=cards, name=taker)
         )
-    caption = _caption(view, names)
-    if caption:
-        parts.append(caption + ".")
-    return " ".join(parts)
+    parts.append(_said_caption(view, names, lang))
+    return render(sentences(*parts), lang)
+
+
+_WHERE_WORDS = (
+    _p("hearts place", "south"),
+    _p("hearts place", "west"),
+    _p("hearts place", "north"),
+    _p("hearts place", "east"),
+)
+
+
+def _seat_words(
+    view: HeartsView, names: Mapping[int, str], seat: int, place: int, lang: str
+) -> list[Message | None]:
+    """A seat in the alt text: its name, place, cards and points, and what it is doing."""
+    where = _WHERE_WORDS[place]
+    if seat == view["dealer"]:
+        where = _p("hearts place", "{place}, dealer", place=where)
+    line = _np(
+        "hearts alt",
+        "{name} ({place}): {n} card, {points} points this hand, {total} in total.",
+        "{name} ({place}): {n} cards, {points} points this hand, {total} in total.",
+        view["cards_left"][seat],
+        name=_name(names, seat, lang),
+        place=where,
+        points=view["points_this_hand"][seat],
+        total=view["totals"][seat],
+    )
+    doing = None
+    if view["phase"] == "pass" and view["pass_direction"] != "hold":
+        if view["passed"][seat]:
+            doing = _p("hearts alt", "Cards chosen.")
+        else:
+            doing = _p("hearts alt", "Choosing cards to pass.")
+    elif seat == view["turn"]:
+        doing = _p("hearts alt", "Their turn to play.")
+    return [line, doing]
+
+
+def _said_caption(view: HeartsView, names: Mapping[int, str], lang: str) -> Message | None:
+    """The caption under the table (game over, passing), as a sentence of the alt text."""
+    if view["phase"] == "game-over":
+        outcome = view.get("outcome")
+        winners = outcome["winners"] if outcome else []
+        who = " & ".join(_name(names, s, lang) for s in winners)
+        return _np(
+            "hearts alt", "Game over: {names} wins.", "Game over: {names} win.", len(winners),
+            names=who,
+        )  # fmt: skip
+    if view["phase"] == "pass":
+        return _p("hearts alt", "Choose three cards to pass.")
+    return None
 
 
 @reused
@@ -385,9 +433,21 @@ def render_hearts_hand(
     scene = HAND.scene((HAND_WIDTH, height), (0, height // 3, 2 * height // 3), FELT, lang)
     xy = ((HAND_WIDTH - width) // 2, 12)
     put_hand(scene, cards, xy, under=FELT, width=HAND_CARD, overlap=0.45, dim=dim, raised=selected)
-    words = [f"Your hand: {cards_text(cards)}."]
-    if legal is not None and dim:
-        words.append(f"You may play: {cards_text(c for c in cards if c not in set(dim))}.")
-    if selected:
-        words.append(f"Selected: {cards_text(c for c in cards if c in set(selected))}.")
-    return scene.picture("hearts-hand.png", " ".join(words))
+    words = sentences(
+        _p("hearts hand", "Your hand: {cards}.", cards=cards_words(cards)),
+        _p(
+            "hearts hand",
+            "You may play: {cards}.",
+            cards=cards_words(c for c in cards if c not in dim),
+        )
+        if legal is not None and dim
+        else None,
+        _p(
+            "hearts hand",
+            "Selected: {cards}.",
+            cards=cards_words(c for c in cards if c in selected),
+        )
+        if selected
+        else None,
+    )
+    return scene.picture("hearts-hand.png", render(words, lang))

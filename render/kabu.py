@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from games.cards import Card
 from games.kabu.state import KabuView
-from i18n import _, _p, render
+from i18n import Message, _, _p, render, sentences
 from render.base import (
     FELT,
     FELT_DARK,
@@ -22,7 +22,7 @@ from render.base import (
     note_drawn,
     text_width,
 )
-from render.cards import card_height, cards_text, parse_card, put_fan, sample_sheet
+from render.cards import card_height, cards_words, parse_card, put_fan, sample_sheet
 from render.compose import Kind, Scene, reused, shape_origin
 from render.palette import Palette
 
@@ -205,7 +205,7 @@ def render_kabu(view: KabuView, names: dict[int, str] | None = None, lang: str =
 
     status = fit_text(_status(view, names, lang), 18, WIDTH - 32)
     scene.text((WIDTH // 2, HEIGHT - 24), status, 18, INK, FELT, anchor="mm")
-    return scene.picture("kabu.png", describe(view, names))
+    return scene.picture("kabu.png", describe(view, names, lang))
 
 
 def _status(view: KabuView, names: dict[int, str], lang: str = "en") -> str:
@@ -224,23 +224,39 @@ def _status(view: KabuView, names: dict[int, str], lang: str = "en") -> str:
     return render(_("{name}: draw a third card or stand?", name=name), lang)
 
 
-def describe(view: KabuView, names: dict[int, str] | None = None) -> str:
+def describe(view: KabuView, names: dict[int, str] | None = None, lang: str = "en") -> str:
     """Alt text: every hand in words, who holds what, whose turn or the results."""
     names = names or {}
     dealer = view["dealer"]
-    parts = [
-        f"Kabu. Dealer: {cards_text(_cards(dealer['cards']))}, total {dealer['total']}"
-        + (f" ({dealer['name']})" if len(dealer["cards"]) > 1 else "")
-        + "."
-    ]
+    cards = cards_words(_cards(dealer["cards"]))
+    total = dealer["total"]
+    parts: list[Message | str | None] = []
+    if len(dealer["cards"]) > 1:
+        hand = hand_name(dealer["name"], lang)
+        parts.append(
+            _p("kabu alt", "Kabu. Dealer: {cards}, total {total} ({hand}).",
+               cards=cards, total=total, hand=hand)
+        )  # fmt: skip
+    else:
+        parts.append(
+            _p("kabu alt", "Kabu. Dealer: {cards}, total {total}.", cards=cards, total=total)
+        )
+    results = view.get("results")
     for pos in view["positions"]:
-        who = "" if pos["seat"] is None else f" ({_label(pos['seat'], names)})"
-        text = cards_text(_cards(pos["cards"]))
-        line = f"Position {pos['number']}{who}: {text}"
+        cards, number = cards_words(_cards(pos["cards"])), pos["number"]
+        if pos["seat"] is None:
+            parts.append(_p("kabu alt", "Position {number}: {cards}.", number=number, cards=cards))
+        else:
+            name = _label(pos["seat"], names, lang)
+            parts.append(
+                _p("kabu alt", "Position {number} ({name}): {cards}.",
+                   number=number, name=name, cards=cards)
+            )  # fmt: skip
         if len(pos["cards"]) >= 2:
-            line += f", total {pos['total']} ({pos['name']})"
-        if (results := view.get("results")) is not None and pos["seat"] is not None:
-            line += ", " + ("wins" if results[pos["seat"]] == "win" else "loses")
-        parts.append(line + ".")
-    parts.append(_status(view, names))
-    return " ".join(p for p in parts if p)
+            hand = hand_name(pos["name"], lang)
+            parts.append(_p("kabu alt", "Total {total} ({hand}).", total=pos["total"], hand=hand))
+        if results is not None and pos["seat"] is not None:
+            won = results[pos["seat"]] == "win"
+            parts.append(_p("kabu alt", "It wins.") if won else _p("kabu alt", "It loses."))
+    parts.append(_status(view, names, lang) or None)
+    return render(sentences(*parts), lang)

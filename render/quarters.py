@@ -9,6 +9,8 @@ from functools import lru_cache, partial
 from PIL import Image, ImageDraw
 
 from games.quarters.state import QuartersView
+from i18n import Message, _, _n, _p, render, sentences
+from i18n.formats import Listing
 from render.base import (
     FELT,
     FELT_DARK,
@@ -19,9 +21,11 @@ from render.base import (
     Box,
     Picture,
     face,
+    fit_text,
     note_box,
     note_drawn,
     recording,
+    text_width,
 )
 from render.compose import Kind, reused
 from render.palette import Palette
@@ -115,18 +119,20 @@ SLOT = (40, 110, 80)  # the ring where a coin was
 ROW = COIN + 2 * GAP + 10  # a pile's row
 
 
-def _base(width: int, start: Sequence[int]) -> Image.Image:
+def _base(width: int, start: Sequence[int], lang: str = "en") -> Image.Image:
     """The felt with its edge, a row a pile, and a ring where each coin of the start lies."""
     step = _step(start)
     height = HEADER + len(start) * ROW + FOOTER
     image = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((4, 4, width - 5, height - 5), radius=16, outline=FELT_DARK, width=5)
-    draw.text(_TITLE, "Quarters", fill=INK, font=face(26), anchor="lm")
+    title = _title(lang)
+    draw.text(_TITLE, title, fill=INK, font=face(26, title), anchor="lm")
     for i, size in enumerate(start):
         top = HEADER + i * ROW
         draw.rounded_rectangle((12, top, width - 13, top + ROW - 8), radius=12, fill=FELT_DARK)
-        draw.text(_pile_label(i), f"Pile {i + 1}", fill=MUTED, font=face(TEXT), anchor="lm")
+        label = _pile_name(i, lang)
+        draw.text(_pile_label(i), label, fill=MUTED, font=face(TEXT, label), anchor="lm")
         for c in range(size):
             x, y = LABEL_W + c * step, top + GAP - 2
             draw.ellipse((x + 6, y + 6, x + COIN - 6, y + COIN - 6), outline=SLOT, width=2)
@@ -134,6 +140,15 @@ def _base(width: int, start: Sequence[int]) -> Image.Image:
 
 
 _TITLE = (20, HEADER // 2)
+
+
+def _title(lang: str) -> str:
+    return render(_p("game name", "Quarters"), lang)
+
+
+def _pile_name(pile: int, lang: str) -> str:
+    """ "Pile 1" for the ``pile``-th row (from 0), cut to fit left of the coins."""
+    return fit_text(render(_p("quarters board", "Pile {pile}", pile=pile + 1), lang), TEXT, 54)
 
 
 def _pile_label(pile: int) -> tuple[float, float]:
@@ -158,15 +173,17 @@ def render_quarters(
     bands = (0, *(HEADER + i * ROW for i in range(len(piles))), HEADER + len(piles) * ROW)
     scene = QUARTERS.scene((width, height), bands, FELT, lang)
     base = ("base", width, tuple(start))
-    scene.sprite(base, partial(_base, width, start), (0, 0), under=FELT, words=True)
-    note_drawn(_TITLE, "Quarters", 26, "lm")  # the words on the base
+    scene.sprite(base, partial(_base, width, start, lang), (0, 0), under=FELT, words=True)
+    title = _title(lang)
+    note_drawn(_TITLE, title, 26, "lm")  # the words on the base
     left = sum(piles)
-    status = status or f"{left} coin{'s' if left != 1 else ''} left"
+    said = status or render(_n("{n} coin left", "{n} coins left", left), lang)
+    status = fit_text(said, TEXT, width - 20 - 40 - text_width(title, 26) - 16)
     scene.text((width - 20, HEADER // 2), status, TEXT, GOLD, FELT, anchor="rm")
     text_box = coin_text_box()
     for i, size in enumerate(piles):
         top = HEADER + i * ROW
-        note_drawn(_pile_label(i), f"Pile {i + 1}", TEXT, "lm")
+        note_drawn(_pile_label(i), _pile_name(i, lang), TEXT, "lm")
         coins = [(i + 1, c + 1) in selected for c in range(size)]
         items = [(("coin", chosen), partial(_coin, chosen), -4 * chosen) for chosen in coins]
         scene.row(items, (LABEL_W, top + GAP - 2), step, FELT_DARK)
@@ -175,27 +192,38 @@ def render_quarters(
             for c, chosen in enumerate(coins):
                 x, y = LABEL_W + c * step, top + GAP - 2 - 4 * chosen
                 note_box("25", (x + x0, y + y0, x + x1, y + y1), COIN * COIN_TEXT)
-    note = "Gold coins are selected" if selected else _last_move(view)
-    if note:
+    caption = _p("quarters board", "Gold coins are selected") if selected else _last_move(view)
+    if caption is not None:
+        note = fit_text(render(caption, lang), TEXT, width - 40)
         scene.text((20, height - FOOTER // 2 - 2), note, TEXT, HIGHLIGHT, FELT, anchor="lm")
-    return scene.picture("quarters.png", describe(view, selected))
+    return scene.picture("quarters.png", describe(view, selected, lang))
 
 
-def _last_move(view: QuartersView) -> str:
+def _last_move(view: QuartersView, said: bool = False) -> Message | None:
+    """The last move in words: a caption, or (``said``) a sentence of the alt text."""
     last = view.get("last_move")
     if not last:
-        return ""
-    pile, count = last.split("-")
-    return f"Last move took {count} from pile {pile}"
+        return None
+    pile, count = (int(part) for part in last.split("-"))
+    if said:
+        return _("The last move took {count} from pile {pile}.", count=count, pile=pile)
+    return _("Last move took {count} from pile {pile}", count=count, pile=pile)
 
 
-def describe(view: QuartersView, selected: Collection[tuple[int, int]] = ()) -> str:
-    """The position in words, for screen readers."""
-    parts = [f"pile {i + 1}: {n} coin{'s' if n != 1 else ''}" for i, n in enumerate(view["piles"])]
-    text = "Quarters. " + ", ".join(parts) + "."
-    if last := view.get("last_move"):
-        pile, count = last.split("-")
-        text += f" Last move took {count} from pile {pile}."
-    if selected:
-        text += f" {len(selected)} coin{'s' if len(selected) != 1 else ''} selected."
-    return text
+def describe(
+    view: QuartersView, selected: Collection[tuple[int, int]] = (), lang: str = "en"
+) -> str:
+    """The position in words, for screen readers, in the language ``lang``."""
+    piles = Listing(
+        tuple(
+            _n("{n} coin in pile {pile}", "{n} coins in pile {pile}", n, pile=i + 1)
+            for i, n in enumerate(view["piles"])
+        )
+    )
+    chosen = len(selected)
+    text = sentences(
+        _("Quarters, with {piles}.", piles=piles),
+        _last_move(view, said=True),
+        _n("{n} coin selected.", "{n} coins selected.", chosen) if chosen else None,
+    )
+    return render(text, lang)

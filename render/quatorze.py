@@ -5,6 +5,8 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from games.quatorze.state import QuatorzeView
+from i18n import Message, _, _n, _np, _p, render, sentences
+from i18n.formats import Listing
 from render.base import (
     FELT,
     FELT_DARK,
@@ -14,10 +16,12 @@ from render.base import (
     MUTED,
     Picture,
     face,
+    fit_text,
     legible_size,
     note_drawn,
+    text_width,
 )
-from render.cards import card_height, card_text, parse_card, put_card, sample_sheet
+from render.cards import card_height, card_words, parse_card, put_card, sample_sheet
 from render.compose import Kind, reused
 from render.palette import Palette
 
@@ -101,44 +105,64 @@ def render_quatorze(
         if number in chosen:
             scene.sprite(("ring",), _ring, (x - 4, y + LABEL - 4), under=FELT)
     middle = HEADER // 2
-    score = f"Score {view['score']}/52"
+    third = (WIDTH - 2 * MARGIN) // 3 - 8  # the score and the stock: a third of the band each
+    said = _p("quatorze board", "Score {score}/52", score=view["score"])
+    score = fit_text(render(said, lang), TEXT, third)
     scene.text((MARGIN, middle), score, TEXT, GOLD, FELT_DARK, anchor="lm")
-    scene.text((WIDTH // 2, middle), _status(view), TEXT, INK, FELT_DARK, anchor="mm")
-    stock = f"Stock {view['stock_count']}"
+    said = _p("quatorze board", "Stock {count}", count=view["stock_count"])
+    stock = fit_text(render(said, lang), TEXT, third)
     scene.text((WIDTH - MARGIN, middle), stock, TEXT, INK, FELT_DARK, anchor="rm")
-    return scene.picture("quatorze.png", describe(view, selected))
+    room = WIDTH - 2 * MARGIN - 2 * max(text_width(score, TEXT), text_width(stock, TEXT)) - 24
+    status = fit_text(render(_status(view), lang), TEXT, room)
+    scene.text((WIDTH // 2, middle), status, TEXT, INK, FELT_DARK, anchor="mm")
+    return scene.picture("quatorze.png", describe(view, selected, lang))
 
 
-def _status(view: QuatorzeView) -> str:
+def _status(view: QuatorzeView) -> Message:
     if view["won"]:
-        return "Cleared!"
+        return _p("quatorze board", "Cleared!")
     if view["status"] == "lost":
-        return "No pair left"
+        return _p("quatorze board", "No pair left")
     if view["status"] == "gave-up":
-        return "Given up"
+        return _p("quatorze board", "Given up")
     pairs = len(view["pairs"])
-    return f"{pairs} pair{'s' if pairs != 1 else ''}"
+    return _np("quatorze board", "{n} pair", "{n} pairs", pairs)
 
 
-def describe(view: QuatorzeView, selected: tuple[int, ...] = ()) -> str:
+def describe(view: QuatorzeView, selected: tuple[int, ...] = (), lang: str = "en") -> str:
     """Alt text: the grid row by row with cell numbers, then score, stock and the pairs."""
-    rows = []
+    rows: list[Message] = []
     for r in range(5):
-        cells = []
-        for c in range(5):
-            n = r * 5 + c
-            code = view["grid"][n]
-            if code is not None:
-                cells.append(f"{n + 1} {card_text(parse_card(code))}")
-        rows.append(f"Row {r + 1}: " + (", ".join(cells) if cells else "empty") + ".")
-    text = (
-        f"Quatorze. Score {view['score']} of 52, {view['stock_count']} cards in the stock. "
-        + " ".join(rows)
+        cells = tuple(
+            _("cell {cell}: {card}", cell=n + 1, card=card_words(parse_card(code)))
+            for n in range(r * 5, r * 5 + 5)
+            if (code := view["grid"][n]) is not None
+        )
+        if cells:
+            rows.append(_("Row {row}: {cells}.", row=r + 1, cells=Listing(cells)))
+        else:
+            rows.append(_("Row {row} is empty.", row=r + 1))
+    head = _n(
+        "Quatorze, score {score} of 52, {n} card in the stock.",
+        "Quatorze, score {score} of 52, {n} cards in the stock.",
+        view["stock_count"],
+        score=view["score"],
     )
-    if selected:
-        text += " Selected: " + ", ".join(str(n) for n in selected) + "."
-    if view["pairs"]:
-        text += " Pairs: " + ", ".join(f"{a} and {b}" for a, b in view["pairs"]) + "."
-    else:
-        text += " " + _status(view) + "."
-    return text
+    chosen = Listing(tuple(str(n) for n in selected))
+    pairs = Listing(tuple(_("{a} and {b}", a=a, b=b) for a, b in view["pairs"]), "or")
+    text = sentences(
+        head,
+        *rows,
+        _("Selected: {cells}.", cells=chosen) if selected else None,
+        _("Pairs: {pairs}.", pairs=pairs) if view["pairs"] else _ending(view),
+    )
+    return render(text, lang)
+
+
+def _ending(view: QuatorzeView) -> Message:
+    """How a game with no pair left ended, a sentence of the alt text."""
+    if view["won"]:
+        return _("The grid is cleared!")
+    if view["status"] == "gave-up":
+        return _("The player gave up.")
+    return _("No pair is left.")

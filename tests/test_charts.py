@@ -146,8 +146,9 @@ def test_hearts_running_totals_have_a_dot_a_player_a_hand_at_the_totals() -> Non
     found = _bright_blobs(_image(picture.png), layout.box)
     assert _close(found, expected), (found, expected)
     assert picture.description == (
-        "Hearts running totals over 4 hands (the game ends at 100). Ann: 5, 5, 45, 45. "
-        "Bob: 20, 20, 20, 20. Cy: 35, 35, 35, 61. Di: 50, 76, 76, 76. Lowest total: Bob with 20."
+        "Hearts running totals over 4 hands (the game ends at 100). Ann's totals: 5, 5, 45, 45. "
+        "Bob's totals: 20, 20, 20, 20. Cy's totals: 35, 35, 35, 61. "
+        "Di's totals: 50, 76, 76, 76. Lowest total: Bob with 20."
     )
 
 

@@ -63,6 +63,7 @@ class Interaction:
     def __init__(self, log: Log, user_id: int = 1, message_id: int | None = None) -> None:
         self.log = log
         self.user = SimpleNamespace(id=user_id)
+        self.locale = "ja"  # the member's language: a refreshed hand is rendered in it
         self.message = None if message_id is None else SimpleNamespace(id=message_id)
         self.response = Response(self)
         self.followup = Followup(log)
@@ -71,8 +72,10 @@ class Interaction:
 class Service:
     def __init__(self) -> None:
         self.key = "a"
+        self.locales: list[str] = []
 
-    async def private_hand(self, table_id, user_id, shown):
+    async def private_hand(self, table_id, user_id, shown, locale="en"):
+        self.locales.append(locale)
         if shown == self.key:
             return None
         return self.key, Screen(content=f"hand {self.key}")
@@ -131,9 +134,9 @@ class SlowService(Service):
         super().__init__()
         self.gate = asyncio.Event()
 
-    async def private_hand(self, table_id, user_id, shown):
+    async def private_hand(self, table_id, user_id, shown, locale="en"):
         await self.gate.wait()
-        return await super().private_hand(table_id, user_id, shown)
+        return await super().private_hand(table_id, user_id, shown, locale)
 
 
 async def test_an_update_of_a_hand_replaced_meanwhile_does_not_forget_the_new_one(

@@ -45,9 +45,9 @@ def test_table_picture_never_shows_a_hand() -> None:
 
 def test_table_picture_in_every_phase() -> None:
     s = State.new(seed=2)
-    assert "choosing" in render_hearts_table(s.view(None), NAMES).description
+    assert "Choosing cards" in render_hearts_table(s.view(None), NAMES).description
     s.apply(1, s.legal_actions(1)[0])
-    assert "cards chosen" in render_hearts_table(s.view(None), NAMES, bottom=1).description
+    assert "Cards chosen." in render_hearts_table(s.view(None), NAMES, bottom=1).description
     d = _midgame(0).to_dict()
     d.update(phase="game-over", turn=None, totals=[101, 40, 40, 60])
     over = State.from_dict(d)
@@ -60,6 +60,6 @@ def test_hand_picture_dims_unplayable_cards_and_raises_selected() -> None:
     hand = [Card.parse(t) for t in ["2C", "9C", "4D", "QS", "AS", "3H", "TH"]]
     pic = render_hearts_hand(hand, legal={hand[0], hand[1]}, selected=[hand[3]])
     assert 650 <= _size(pic.png)[0] <= 760 and len(pic.png) < 1_000_000
-    assert "You may play: two of clubs, nine of clubs" in pic.description
+    assert "You may play: two of clubs and nine of clubs." in pic.description
     assert "Selected: queen of spades" in pic.description
     assert render_hearts_hand(hand, None).png != pic.png

@@ -171,7 +171,7 @@ KEPT_NAMES = {"Kabu", "kabu", "Quarters", "quarters", "Quatorze", "quatorze", "a
 }
 SAME_WORD = {
     "ja": set(),
-    "fr": {"position", "expert", "standard", "scores", "secret", "total"},
+    "fr": {"position", "expert", "standard", "scores", "secret", "total", "six"},
     "de": {"Hearts", "hearts", "hand", "threads"},  # German Discord says "Threads"
     "es": {"color", "total"},
     "pt_BR": {"replay", "total"},

@@ -161,5 +161,10 @@ def test_card_text_names_cards_in_words() -> None:
     assert card_text(Card.parse("TD")) == "ten of diamonds"
     assert card_text(Card.parse("AH")) == "ace of hearts"
     assert card_text(None) == "a face-down card"
-    assert cards_text([Card.parse("2C"), None]) == "two of clubs, a face-down card"
+    assert cards_text([Card.parse("2C"), None]) == "two of clubs and a face-down card"
+    assert (
+        cards_text([Card.parse("QS"), Card.parse("TD")], "fr") == "dame de pique et dix de carreau"
+    )
+    assert card_text(Card.parse("QS"), "de") == "Pik-Dame"
+    assert card_text(Card.parse("TH"), "ja") == "ハートの10"
     assert cards_text([]) == "no cards"

@@ -37,3 +37,33 @@ def test_japanese_wraps_between_characters_and_keeps_punctuation_on_its_line():
     assert len(lines) > 1 and "".join(lines) == text
     assert all(text_width(line, 18) <= 160 for line in lines)
     assert not any(line.startswith(("、", "。")) for line in lines)
+
+
+def test_the_quarters_and_checkers_alt_texts_are_in_the_pictures_language():
+    from games.checkers import State as Checkers
+    from games.quarters import State as Quarters
+    from render.checkers import render_checkers
+    from render.quarters import render_quarters
+
+    quarters = Quarters.new((3, 5, 7))
+    quarters.apply(0, "3-2")
+    german = render_quarters(quarters.view(1), lang="de").description
+    assert german.startswith("Quarters mit 3 Münzen auf Haufen 1, 5 Münzen auf Haufen 2 und ")
+    assert "Der letzte Zug nahm 2 vom Haufen 3." in german
+    checkers = Checkers.new("B:W14,23,K30,20:B9,K1,5,6")
+    checkers.apply(0, "9x18x27")
+    japanese = render_checkers(checkers.view(1), lang="ja").description
+    assert japanese.startswith("赤の番です。") and "前の手は9x18x27（14,23を取った）。" in japanese
+    assert "b: 5,6,27." in japanese  # the pieces' letters are notation, the same everywhere
+
+
+def test_the_quatorze_grid_and_its_alt_text_name_cards_in_the_pictures_language():
+    from games.quatorze import State as Quatorze
+    from render.quatorze import render_quatorze
+
+    state = Quatorze.new(seed=5)
+    french = render_quatorze(state.view(0), lang="fr").description
+    assert french.startswith("Quatorze, score 0 sur 52, ") and "Ligne 1 : case 1 : " in french
+    assert " de " in french and " of " not in french  # "dame de pique", never "queen of"
+    spanish = render_quatorze(state.view(0), lang="es").description
+    assert "Parejas: " in spanish and " y " in spanish

@@ -81,7 +81,7 @@ def _picture(make: Callable[[], Picture]) -> Draw:
 # -- boards ------------------------------------------------------------------------------------
 
 
-def _quarters() -> dict[str, Draw]:
+def _quarters(lang: str = "en") -> dict[str, Draw]:
     start = Quarters.new((3, 5, 7))
     widest = Quarters.new((9, 9, 9, 9, 9))
     moved = Quarters.new((3, 5, 7))
@@ -89,14 +89,18 @@ def _quarters() -> dict[str, Draw]:
     over = Quarters.new((1, 1))
     over.apply(0, "1-1")
     return {
-        "start": _picture(lambda: render_quarters(start.view(None), names=(WIDE, COMPUTER))),
-        "widest": _picture(lambda: render_quarters(widest.view(None), selected={(5, 8), (5, 9)})),
-        "moved": _picture(lambda: render_quarters(moved.view(1), selected={(2, 1)})),
-        "over": _picture(lambda: render_quarters(over.view(None))),
+        "start": _picture(
+            lambda: render_quarters(start.view(None), names=(WIDE, COMPUTER), lang=lang)
+        ),
+        "widest": _picture(
+            lambda: render_quarters(widest.view(None), selected={(5, 8), (5, 9)}, lang=lang)
+        ),
+        "moved": _picture(lambda: render_quarters(moved.view(1), selected={(2, 1)}, lang=lang)),
+        "over": _picture(lambda: render_quarters(over.view(None), lang=lang)),
     }
 
 
-def _checkers() -> dict[str, Draw]:
+def _checkers(lang: str = "en") -> dict[str, Draw]:
     start = Checkers.new()
     capture = Checkers.new("B:W14,23,K30,20:B9,K1,5,6")
     capture.apply(0, "9x18x27")
@@ -113,12 +117,12 @@ def _checkers() -> dict[str, Draw]:
     for move in sample_checkers_moves(60, seed=4):
         long_game.apply(long_game.to_act()[0], move)
     return {
-        "start": _picture(lambda: render_checkers(start.view(None))),
-        "capture-flipped": _picture(lambda: render_checkers(capture.view(1), flip=True)),
-        "draw-offer": _picture(lambda: render_checkers(offer.view(None))),
-        "won": _picture(lambda: render_checkers(won.view(None))),
-        "draw": _picture(lambda: render_checkers(agreed.view(None))),
-        "long-game": _picture(lambda: render_checkers(long_game.view(None))),
+        "start": _picture(lambda: render_checkers(start.view(None), lang=lang)),
+        "capture-flipped": _picture(lambda: render_checkers(capture.view(1), flip=True, lang=lang)),
+        "draw-offer": _picture(lambda: render_checkers(offer.view(None), lang=lang)),
+        "won": _picture(lambda: render_checkers(won.view(None), lang=lang)),
+        "draw": _picture(lambda: render_checkers(agreed.view(None), lang=lang)),
+        "long-game": _picture(lambda: render_checkers(long_game.view(None), lang=lang)),
     }
 
 
@@ -146,7 +150,7 @@ def _kabu(lang: str = "en") -> dict[str, Draw]:
     }
 
 
-def _quatorze() -> dict[str, Draw]:
+def _quatorze(lang: str = "en") -> dict[str, Draw]:
     playing = Quatorze.new(seed=5)
     pair = tuple(playing.view(0)["pairs"][0])
     over = Quatorze.new(seed=5)
@@ -156,11 +160,11 @@ def _quatorze() -> dict[str, Draw]:
     gave_up.apply(0, "give-up")
     won = Quatorze.from_dict({**playing.to_dict(), "status": "won"})
     return {
-        "playing": _picture(lambda: render_quatorze(playing.view(0))),
-        "selected": _picture(lambda: render_quatorze(playing.view(0), selected=pair)),
-        "over": _picture(lambda: render_quatorze(over.view(0))),
-        "gave-up": _picture(lambda: render_quatorze(gave_up.view(0))),
-        "won": _picture(lambda: render_quatorze(won.view(0))),
+        "playing": _picture(lambda: render_quatorze(playing.view(0), lang=lang)),
+        "selected": _picture(lambda: render_quatorze(playing.view(0), selected=pair, lang=lang)),
+        "over": _picture(lambda: render_quatorze(over.view(0), lang=lang)),
+        "gave-up": _picture(lambda: render_quatorze(gave_up.view(0), lang=lang)),
+        "won": _picture(lambda: render_quatorze(won.view(0), lang=lang)),
     }
 
 
@@ -178,9 +182,9 @@ def _hearts(lang: str = "en") -> dict[str, Draw]:
     codes = ["2C", "9C", "TC", "KC", "4D", "8D", "JD", "QS", "AS", "3H", "7H", "TH", "AH"]
     hand = [Card.parse(t) for t in codes]
     pictures = {
-        "hand-full": lambda: render_hearts_hand(hand, legal=hand[:4]),
-        "hand-pass": lambda: render_hearts_hand(hand, selected=hand[7:10]),
-        "hand-one": lambda: render_hearts_hand(hand[-1:], legal=None),
+        "hand-full": lambda: render_hearts_hand(hand, legal=hand[:4], lang=lang),
+        "hand-pass": lambda: render_hearts_hand(hand, selected=hand[7:10], lang=lang),
+        "hand-one": lambda: render_hearts_hand(hand[-1:], legal=None, lang=lang),
     }
     for bottom in range(4):  # each seat's name, dealer button and cards at every place
         pictures[f"table-pass-{bottom}"] = lambda b=bottom: render_hearts_table(
@@ -232,6 +236,26 @@ def _charts() -> dict[str, Draw]:
     }
 
 
+def _translated_charts(lang: str = "en") -> dict[str, Draw]:
+    """The charts whose words are translated: the scoreboard and the Hearts totals."""
+    names = [LONG, WIDE, COMPUTER, "dave"]
+    per_hand = [[26, 0, 0, 0], [0, 13, 13, 0], [5, 20, 1, 0], [0, 0, 0, 26]] * 5
+    board = [(name, 1290 - 11.5 * i) for i, name in enumerate([WIDE, LONG, *"CDEFGHIJK"])]
+    return {
+        "scoreboard-rating": _picture(
+            lambda: scoreboard_chart(f"{WIDE} scoreboard", board, "rating", lang=lang)
+        ),
+        "scoreboard-wins": _picture(
+            lambda: scoreboard_chart("Quarters", [(LONG, 12345.0), ("Ann", 3.0)], "wins", lang=lang)
+        ),
+        "scoreboard-empty": _picture(lambda: scoreboard_chart("Kabu", [], "wins", lang=lang)),
+        "hearts-totals": _picture(lambda: hearts_totals_chart(per_hand, names, lang=lang)),
+        "hearts-totals-one-hand": _picture(
+            lambda: hearts_totals_chart(per_hand[:1], names, lang=lang)
+        ),
+    }
+
+
 # -- replays: every frame ----------------------------------------------------------------------
 
 
@@ -270,7 +294,14 @@ GROUPS = {
     "replay": _replays,
 }
 # The pictures whose words are translated so far, drawn in every other language too.
-IN_EVERY_LANGUAGE = {"kabu": _kabu, "hearts": _hearts}
+IN_EVERY_LANGUAGE = {
+    "quarters": _quarters,
+    "checkers": _checkers,
+    "kabu": _kabu,
+    "quatorze": _quatorze,
+    "hearts": _hearts,
+    "chart": _translated_charts,
+}
 CASES: dict[str, Draw] = {
     f"{group}:{kind}": draw for group, make in GROUPS.items() for kind, draw in make().items()
 } | {

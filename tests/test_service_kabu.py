@@ -87,7 +87,7 @@ async def test_a_lone_player_plays_rounds_to_the_scoreboard(service):
         assert "**Alice** (position 3)" in reply.board.content
         description = reply.board.pictures[0].description
         assert "Position 3 (Alice)" in description
-        assert (", wins." if won else ", loses.") in description
+        assert ("It wins." if won else "It loses.") in description
         assert labels(reply.board) == ["Deal again"]
         reply = await service.act(ALICE, table_id, None, "again")
         assert reply.repost and reply.table_id != table_id

@@ -66,7 +66,7 @@ async def test_whole_games_with_the_hints_policy_to_the_scoreboard(service):
             [[take]] = private.rows
             assert take.label == "Take this pair" and take.action.startswith("play=")
             cells = take.action.removeprefix("play=").split("-")
-            assert f"Selected: {cells[0]}, {cells[1]}." in picture.description
+            assert f"Selected: {cells[0]} and {cells[1]}." in picture.description
             reply = await service.act(ALICE, table_id, hint.version, take.action)
             assert reply.error is None, reply.error
             assert reply.update_private and reply.private.content.startswith("✅ You took")

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.client import daily_commands
-from bot.client.common import Interaction, host, member_of, table_command
+from bot.client.common import Interaction, channel_language, host, member_of, table_command
 from bot.client.picture_commands import replay_command, show_picture, with_image
 from bot.client.places import SERVER_CONTEXTS
 from bot.client.threads import set_threads, threads_on
@@ -105,7 +105,8 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
             screen = await service.scoreboard(guild, game.value)
             if not chart:
                 return screen
-            return with_image(screen, await service.pictures.scoreboard(guild, game.value))
+            lang = channel_language(interaction)  # the scoreboard is posted in the channel
+            return with_image(screen, await service.pictures.scoreboard(guild, game.value, lang))
 
         await show_picture(interaction, work())
 

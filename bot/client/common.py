@@ -59,6 +59,7 @@ def member_of(interaction: discord.Interaction[Any]) -> Member:
         channel_id=interaction.channel_id or 0,
         manage_messages=bool(perms and perms.manage_messages),
         channel_lang=channel_language(interaction),
+        locale=str(interaction.locale),
     )
 
 

@@ -140,7 +140,8 @@ class Hands:
             if self._hands.get((table_id, user_id)) is not hand or not hand.usable:
                 return
             try:
-                found = await self.service.private_hand(table_id, user_id, hand.key)
+                locale = str(hand.interaction.locale)
+                found = await self.service.private_hand(table_id, user_id, hand.key, locale)
                 if found is None:
                     return
                 key, screen = found

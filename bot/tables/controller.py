@@ -109,6 +109,7 @@ class Context(Generic[S, U]):
     ui: Any = field(default_factory=UiState)
     autoplay: frozenset[int] = frozenset()  # member seats the computer plays for now
     expires: float | None = None  # when a waiting challenge or lobby lapses
+    locale: str = "en"  # the member's language: what only they see is rendered in it
 
     def require_state(self) -> S:
         if self.state is None:
@@ -311,8 +312,8 @@ class Controller(Generic[S, U]):
         hand when it changes. None (the default): the game has no private hand."""
         return None
 
-    def private_screen(self, table: Table, state: S, seat: int) -> Screen:
-        """``seat``'s private hand (runs in a worker thread)."""
+    def private_screen(self, table: Table, state: S, seat: int, locale: str = "en") -> Screen:
+        """``seat``'s private hand in its member's ``locale`` (runs in a worker thread)."""
         raise NotImplementedError
 
     # -- acting -----------------------------------------------------------------------------

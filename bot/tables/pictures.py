@@ -61,9 +61,11 @@ def draw_stats(
     return Attachment.of(charts.stats_chart(name, series, games, rating_title))
 
 
-def draw_scoreboard(title: str, rows: Sequence[tuple[str, float]], measure: str) -> Attachment:
-    """``/scoreboard chart``: the top ten as bars."""
-    return Attachment.of(charts.scoreboard_chart(title, rows, measure))
+def draw_scoreboard(
+    title: str, rows: Sequence[tuple[str, float]], measure: str, lang: str = "en"
+) -> Attachment:
+    """``/scoreboard chart``: the top ten as bars, its words in the channel's language."""
+    return Attachment.of(charts.scoreboard_chart(title, rows, measure, lang=lang))
 
 
 class PictureCache:

@@ -8,7 +8,14 @@ from typing import Any
 
 from bot.drawing import draw
 from bot.tables.confirm import asking
-from bot.tables.controller import Context, Controller, Intent, TableView, UiState
+from bot.tables.controller import (
+    Context,
+    Controller,
+    Intent,
+    TableView,
+    UiState,
+    channel_language,
+)
 from bot.tables.pictures import Replay
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
 from bot.tables.spec import GameSpec
@@ -114,7 +121,7 @@ class QuartersController(Controller[State, QuartersUi]):
                 lines.append(
                     f"<@{seat.user_id}> to move — select coins of one pile, then **Remove Coins**."
                 )
-        picture = draw(render_quarters, view, selected, names)
+        picture = draw(render_quarters, view, selected, names, lang=channel_language(table))
         if outcome:
             rows: tuple[Row, ...] = (self.finished_row(),)
         else:

@@ -11,7 +11,15 @@ from typing import Any
 from bot.drawing import draw
 from bot.tables.cards import card_label
 from bot.tables.confirm import RESIGN, Confirmation, asking
-from bot.tables.controller import Context, Controller, Intent, TableView, UiState, table_seed
+from bot.tables.controller import (
+    Context,
+    Controller,
+    Intent,
+    TableView,
+    UiState,
+    channel_language,
+    table_seed,
+)
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
 from bot.tables.spec import GameSpec
 from games import quatorze
@@ -143,7 +151,8 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
             state.apply(0, "give-up")
         player = table.seats[0].name
         first = None if outcome else self.first_card(seen.ui, state)
-        picture = draw(render_quatorze, state.view(0), () if first is None else (first + 1,))
+        chosen = () if first is None else (first + 1,)
+        picture = draw(render_quatorze, state.view(0), chosen, lang=channel_language(table))
         head = f"**Quatorze** — {player}'s solitaire"
         if state.winnable:
             head += " (a winnable deal)"
@@ -267,7 +276,7 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
         seed = table_seed(table, len(state.moves))
         move, chance, orders = compute(suggested_pair, state.to_dict(), self.hint_budget, seed)
         a, b = quatorze.parse_move(move)
-        picture = draw(render_quatorze, state.view(0), (a + 1, b + 1))
+        picture = draw(render_quatorze, state.view(0), (a + 1, b + 1), lang=channel_language(table))
         odds = chance_words(chance, orders, len(state.stock))
         content = (
             f"💡 Take **{_cell(state, a)}** and **{_cell(state, b)}** ({_line(a, b)}). "

@@ -26,7 +26,7 @@ from bot.tables.screens import Screen
 from bot.tables.trust import Origin
 from bot.tables.wording import busy_text
 from games.base import IllegalAction
-from i18n import Said
+from i18n import Said, _, render
 from storage import Table, TableStatus
 
 log = logging.getLogger(__name__)
@@ -124,7 +124,7 @@ class TableService(ComputerTurns):
             return await self._replay(who, table_id)
         if not 0 < table_id < 2**63:  # ids are signed 64-bit in both databases
             return Answer.refuse(rules.GONE)
-        name, _, arg = action.partition("=")
+        name, _sep, arg = action.partition("=")
         async with self.holding(table_id) as table:
             where = rules.route(table, who, version, name, origin)
             if isinstance(where, Refused):
@@ -248,10 +248,11 @@ class TableService(ComputerTurns):
 
     # -- the channel's table ----------------------------------------------------------------
     async def private_hand(
-        self, table_id: int, user_id: int, shown: str | None
+        self, table_id: int, user_id: int, shown: str | None, locale: str = "en"
     ) -> tuple[str, Screen] | None:
-        """A member's private hand if it changed since the one summarised by ``shown``
-        (its :meth:`Controller.private_key`); None when it did not, or the game has none."""
+        """A member's private hand, in their ``locale``, if it changed since the one summarised
+        by ``shown`` (its :meth:`Controller.private_key`); None when it did not, or the game
+        has none."""
         table = await self.db.get_table(table_id)
         if table is None or table.state is None:
             return None
@@ -261,11 +262,12 @@ class TableService(ComputerTurns):
         if seat is None:
             if shown == "gone":
                 return None
-            return "gone", Screen(content="You are no longer seated at this game.")
+            gone = render(_("You are no longer seated at this game."), locale)
+            return "gone", Screen(content=gone)
         key = controller.private_key(table, state, seat)
         if key is None or key == shown:
             return None
-        screen = await asyncio.to_thread(controller.private_screen, table, state, seat)
+        screen = await asyncio.to_thread(controller.private_screen, table, state, seat, locale)
         return key, screen
 
     async def show(self, who: Member) -> Answer:

@@ -169,7 +169,7 @@ class Pictures:
         ]
         return series, rows, rating_title
 
-    async def scoreboard(self, guild_id: int, kind: str) -> Attachment:
+    async def scoreboard(self, guild_id: int, kind: str, lang: str = "en") -> Attachment:
         """The top ten of a game's scoreboard as bars: by rating where the game is rated."""
         controller = self.controllers[kind]
         standings = sorted(await self.db.standings(guild_id, kind), key=controller.rank_key)
@@ -184,5 +184,5 @@ class Pictures:
         ]
         measure = "rating" if rated else "wins"
         title = f"{controller.title} scoreboard"
-        key = ("scoreboard", title, tuple(rows), measure)
-        return await self.draw(key, pictures.draw_scoreboard, title, rows, measure)
+        key = ("scoreboard", title, tuple(rows), measure, lang)
+        return await self.draw(key, pictures.draw_scoreboard, title, rows, measure, lang)

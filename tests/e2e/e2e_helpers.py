@@ -243,8 +243,11 @@ class TableRows:
 SUCCESS_STYLE = 3  # a picked card's button is green
 
 
-async def pass_three(driver: Driver, member: str, hand: Message) -> Response:
-    """Pass three cards from a Hearts hand as a member would: tap three cards, then **Pass**."""
+async def pass_three(
+    driver: Driver, member: str, hand: Message, label: str = "Pass 3/3"
+) -> Response:
+    """Pass three cards from a Hearts hand as a member would: tap three cards, then **Pass**
+    (``label``: the button as the member's language says it)."""
     for _ in range(3):
         card = next(
             b
@@ -255,7 +258,7 @@ async def pass_three(driver: Driver, member: str, hand: Message) -> Response:
         )
         picked = await driver.click(member, hand, custom_id=card["custom_id"])
         assert picked.type == 7 and picked.message is hand
-    return await driver.click(member, hand, label="Pass 3/3")
+    return await driver.click(member, hand, label=label)
 
 
 def playable(hand: Message) -> list[str]:
@@ -267,14 +270,17 @@ def playable(hand: Message) -> list[str]:
     ]
 
 
-async def open_hand(driver: Driver, member: str, board: Message) -> Message:
+async def open_hand(
+    driver: Driver, member: str, board: Message, heading: str = "**Your hand**"
+) -> Message:
     """Press **Your hand** on the board and return the private hand it opens (also when the bot
-    deferred the click, so the hand came as a follow-up rather than the answer)."""
+    deferred the click, so the hand came as a follow-up rather than the answer); ``heading``:
+    the hand's first words in the member's language."""
     before = {m.id for m in driver.ephemerals(member)}
     await driver.click(member, board, label="Your hand")
 
     def opened() -> Message | None:
         fresh = [m for m in driver.ephemerals(member) if m.id not in before]
-        return next((m for m in fresh if "**Your hand**" in m.content), None)
+        return next((m for m in fresh if heading in m.content), None)
 
     return await driver.wait_for(opened)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from e2e_helpers import TableRows
+from e2e_helpers import TableRows, open_hand, pass_three, playable
 
 from fakediscord import Driver, FakeDiscord
 from fakediscord.limits import COMMAND_NAME_RE
@@ -126,7 +126,63 @@ async def test_settings_language_sets_what_the_channels_read(
     assert done.ephemeral and "Idle games" in done.content, done.content
     await driver.slash("alice", "quatorze start")
     assert rows.last().ui["lang"] == "de"
-    await driver.slash("alice", "game stop")
+    asked = await driver.slash("alice", "game stop")  # asks first
+    await driver.click("alice", asked.message, label="Stop the game")
     await driver.slash("olivia", "settings", language="The server's language in Discord")
     await driver.slash("alice", "quatorze start")
     assert "lang" not in rows.last().ui  # the server's language in Discord: English here
+
+
+async def test_a_japanese_member_plays_a_whole_hearts_game_in_a_german_server(
+    fake: FakeDiscord, driver: Driver, start_bot, rows: TableRows
+) -> None:
+    """Her hand, its buttons and its picture's alt text are in Japanese from the first pass to
+    the last card; the board the channel sees is in German throughout. The game is shortened
+    as in test_e2e_hearts: totals of 0/99/99/99 make the first hand the last."""
+    fake.world.guild("Parlour Test").locale = "de"
+    driver.user("alice").locale = "ja"
+    await start_bot()
+    alice = driver.user("alice")
+    lobby = (await driver.slash("alice", "hearts start", level="beginner", delay=0)).message
+    assert lobby is not None
+    board = (await driver.click("alice", lobby, label="Start")).message
+    assert board is lobby
+    await driver.wait_for(
+        lambda: (s := rows.last().state) is not None and None not in s["passes"][1:]
+    )
+    table = rows.last()
+    assert table.ui["lang"] == "de"
+    rows.set_state(table.id, {**table.state, "totals": [0, 99, 99, 99]})
+
+    hand = await open_hand(driver, "alice", board, heading="**手札**")
+    assert "パスするカードを3枚タップ" in hand.content, hand.content
+    assert hand.attachments[0].description.startswith("手札：")
+    assert "Refresh" not in hand.button_labels() and "更新" in hand.button_labels()
+    passed = await pass_three(driver, "alice", hand, label="パス 3/3")
+    assert "パスしました。" in passed.text(), passed.text()
+    assert board.attachments[0].description.startswith("Hearts, Runde 1, ")
+
+    hand = await open_hand(driver, "alice", board, heading="**手札**")
+    plays = 0
+    while True:
+        await driver.wait_for(lambda: bool(playable(hand)) or "🏆" in board.content, timeout=15)
+        if "🏆" in board.content:
+            break
+        await driver.wait_for(lambda: f"<@{alice.id}>" in board.content, timeout=15)
+        assert "**あなたの番です**" in hand.content or "**あなたのリードです**" in hand.content
+        assert hand.attachments[0].description.startswith("手札：")
+        board_alt = board.attachments[0].description or ""
+        assert board_alt.startswith("Hearts, Runde 1, ")
+        assert " Punkte in dieser Runde, " in board_alt
+        drawn_for = board.buttons()[-1]["custom_id"]
+        played = await driver.click("alice", hand, label=playable(hand)[0])
+        assert played.message is hand and "を出しました。" in played.text(), played.text()
+        await driver.wait_for(
+            lambda was=drawn_for: board.buttons()[-1]["custom_id"] != was, timeout=15
+        )
+        plays += 1
+        assert plays <= 13
+    assert plays == 13
+    assert "Spiel vorbei: " in (board.attachments[0].description or "")
+    assert rows.last().status == "finished"
+    assert fake.problems() == []

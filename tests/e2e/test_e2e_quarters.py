@@ -138,7 +138,8 @@ async def test_game_against_the_computer_to_the_scoreboard(
     # The board is a PNG with alt text that states the position.
     (image,) = board.attachments
     assert image.filename.endswith(".png")
-    assert image.description == "Quarters. pile 1: 3 coins, pile 2: 4 coins, pile 3: 5 coins."
+    start = "Quarters, with 3 coins in pile 1, 4 coins in pile 2, and 5 coins in pile 3."
+    assert image.description == start
     before = await driver.attachment_bytes(board)
     assert before.startswith(PNG)
 
@@ -156,10 +157,8 @@ async def test_game_against_the_computer_to_the_scoreboard(
             (image,) = board.attachments
             after = await driver.attachment_bytes(board)
             assert after.startswith(PNG) and after != before
-            assert (
-                image.description != "Quarters. pile 1: 3 coins, pile 2: 4 coins, pile 3: 5 coins."
-            )
-            assert "Last move took" in (image.description or "")
+            assert image.description != start
+            assert "The last move took" in (image.description or "")
         assert moves < 10
 
     # The board and the one announcement say the same thing, in the same words.

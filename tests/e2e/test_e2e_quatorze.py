@@ -51,7 +51,7 @@ async def test_a_whole_game_with_the_menu_and_the_hint_then_one_given_up(
     [menu] = board.selects()
     assert menu["placeholder"] == "Take a pair…"
     assert (await driver.attachment_bytes(board)).startswith(PNG)
-    assert board.attachments[0].description.startswith("Quatorze. Score 0 of 52")
+    assert board.attachments[0].description.startswith("Quatorze, score 0 of 52")
 
     # Someone else cannot play it, nor ask its hint.
     refused = await driver.select("bob", board, [menu["options"][0]["value"]])

@@ -10,7 +10,7 @@ from bot.drawing import draw
 from bot.tables.checkers.moves import CheckersUi, move_selects
 from bot.tables.checkers.record import COLOR_NAMES, record_file, record_screen, replay
 from bot.tables.confirm import asking
-from bot.tables.controller import Context, Controller, Intent, TableView
+from bot.tables.controller import Context, Controller, Intent, TableView, channel_language
 from bot.tables.pictures import Replay
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
 from bot.tables.spec import GameSpec
@@ -164,7 +164,7 @@ class CheckersController(Controller[State, CheckersUi]):
                     "`/checkers move`."
                 )
             rows = self._controls(seen.ui, state, seat, thinking)
-        picture = draw(render_checkers, view, flip=self.flip(table))
+        picture = draw(render_checkers, view, flip=self.flip(table), lang=channel_language(table))
         return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
 
     def _last_moves_text(self, table: Table, state: State, names: list[str]) -> str | None:

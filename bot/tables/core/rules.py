@@ -39,6 +39,7 @@ class Member:
     channel_id: int
     manage_messages: bool = False
     channel_lang: str = "en"  # what the channel reads: the server's language, in a DM the member's
+    locale: str = "en"  # what the member reads: their own Discord language
 
 
 def language_ui(code: str) -> dict[str, Any]:
@@ -120,6 +121,7 @@ def context(
         ui=controller.ui(table),
         autoplay=frozenset(table.ui.get("autoplay", ())),
         expires=table.ui.get("expires"),
+        locale=who.locale,
     )
 
 

@@ -7,7 +7,7 @@ import random
 from types import MappingProxyType
 from typing import Any
 
-from bot.tables.cards import card_label
+from bot.tables.cards import card_label, cards_label
 from bot.tables.confirm import question
 from bot.tables.controller import Context, Intent, TableView
 from bot.tables.hearts import hand, leaving, scores
@@ -27,6 +27,7 @@ from games import hearts
 from games.base import IllegalAction, Outcome
 from games.hearts import Phase, State
 from games.hearts.rules import pass_target
+from i18n import _
 from storage.models import Result, Standing, Table, TableStatus
 
 OPTIONS = frozenset({"level", "rules", "delay"})  # the host's selects in the lobby
@@ -74,8 +75,8 @@ class HeartsController(SeatLobby[State, HeartsUi]):
     def private_key(self, table: Table, state: State, seat: int) -> str:
         return hand.hand_key(state, seat)
 
-    def private_screen(self, table: Table, state: State, seat: int) -> Screen:
-        return hand.hand_screen(table, state, seat)
+    def private_screen(self, table: Table, state: State, seat: int, locale: str = "en") -> Screen:
+        return hand.hand_screen(table, state, seat, lang=locale)
 
     # -- acting -----------------------------------------------------------------------------
     def handle(self, ctx: Context[State, HeartsUi]) -> Intent:
@@ -94,10 +95,10 @@ class HeartsController(SeatLobby[State, HeartsUi]):
             return Intent(private=question("resign", leaving.LEAVE))
         if ctx.action == "hand":
             back = seat in ctx.autoplay
-            note = "Welcome back: the computer no longer plays for you." if back else ""
+            note = _("Welcome back: the computer no longer plays for you.") if back else None
             return Intent(
                 changed=back,
-                private=hand.hand_screen(ctx.table, state, seat, note),
+                private=hand.hand_screen(ctx.table, state, seat, note, lang=ctx.locale),
                 update_private=ctx.arg == "here",
                 hand=True,
             )
@@ -116,14 +117,15 @@ class HeartsController(SeatLobby[State, HeartsUi]):
         table = ctx.table
         if ctx.action == "pick":
             picked = hand.parse_pick(ctx.arg, state.hand(seat))
-            screen = hand.hand_screen(table, state, seat, picked=picked)
+            screen = hand.hand_screen(table, state, seat, picked=picked, lang=ctx.locale)
             return Intent(private=screen, update_private=True, hand=True)
         cards = hearts.parse_pass(ctx.arg)
         target = table.seats[pass_target(seat, state.pass_direction)].name
-        note = f"You passed {' '.join(card_label(c) for c in cards)} to {target}."
+        passed = _("You passed {cards} to {name}.", cards=cards_label(cards), name=target)
+        lang = ctx.locale
         return Intent(
             move=hearts.format_pass(cards),
-            after_move=lambda after: hand.hand_screen(table, after, seat, note),
+            after_move=lambda after: hand.hand_screen(table, after, seat, passed, lang=lang),
             update_private=True,
             hand=True,
         )
@@ -134,10 +136,11 @@ class HeartsController(SeatLobby[State, HeartsUi]):
         seat = ctx.require_turn()
         table = ctx.table
         card = hearts.parse_play(ctx.arg)
-        note = f"You played {card_label(card)}."
+        played = _("You played {card}.", card=card_label(card))
+        lang = ctx.locale
         return Intent(
             move=hearts.format_play(card),
-            after_move=lambda after: hand.hand_screen(table, after, seat, note),
+            after_move=lambda after: hand.hand_screen(table, after, seat, played, lang=lang),
             update_private=True,
             hand=True,
         )

@@ -14,6 +14,9 @@ from bot.tables.screens import Button, Row, Screen, Style
 from games.base import IllegalAction
 from games.cards import Card
 from games.hearts import Phase, State
+from i18n import _, _n, _p, lines, render, sentences
+from i18n.formats import Listing
+from i18n.messages import Text
 from render.hearts import render_hearts_hand
 from storage.models import Table
 
@@ -27,7 +30,8 @@ class _Hand:
     under them, and what the picture marks (cards picked to pass, or the legal plays)."""
 
     cards: list[Card]
-    lines: list[str]
+    lines: list[Text]
+    lang: str = "en"
     rows: list[Row] = field(default_factory=list)
     actions: list[Button] = field(default_factory=list)
     legal: list[Card] | None = None
@@ -35,25 +39,34 @@ class _Hand:
 
 
 def hand_screen(
-    table: Table, state: State, seat: int, note: str = "", picked: Sequence[Card] = ()
+    table: Table,
+    state: State,
+    seat: int,
+    note: Text | None = None,
+    picked: Sequence[Card] = (),
+    *,
+    lang: str = "en",
 ) -> Screen:
-    """What ``seat`` sees privately: their cards as buttons — to play one with one tap, or
-    to pick three to pass (``picked`` so far) and then **Pass** them."""
+    """What ``seat`` sees privately, in the member's language ``lang``: their cards as
+    buttons — to play one with one tap, or to pick three to pass (``picked`` so far) and then
+    **Pass** them."""
     view = state.view(seat)
-    hand = _Hand([Card.parse(c) for c in view["hand"]], [note] if note else [])
-    hand.lines.append(f"**Your hand** — hand {view['hand_number'] + 1}.")
+    hand = _Hand([Card.parse(c) for c in view["hand"]], [note] if note else [], lang)
+    hand.lines.append(_("**Your hand** — hand {number}.", number=view["hand_number"] + 1))
     if state.phase is Phase.PASS:
         _passing(hand, view, names(table), state.to_act(), picked)
     elif state.phase is Phase.PLAY:
         _playing(hand, view, names(table), seat)
     else:
-        hand.lines.append("The game is over.")
+        hand.lines.append(_("The game is over."))
     if not view["over"]:
-        hand.actions.append(Button("Refresh", "hand=here", emoji="🔄", any_version=True))
+        refresh = render(_p("button", "Refresh"), lang)
+        hand.actions.append(Button(refresh, "hand=here", emoji="🔄", any_version=True))
     if hand.actions:
         hand.rows.append(tuple(hand.actions))
-    picture = draw(render_hearts_hand, hand.cards, hand.legal, hand.selected)
-    return Screen(content="\n".join(hand.lines), pictures=(picture,), rows=tuple(hand.rows))
+    picture = draw(render_hearts_hand, hand.cards, hand.legal, hand.selected, lang)
+    content = render(lines(*hand.lines), lang)
+    return Screen(content=content, pictures=(picture,), rows=tuple(hand.rows))
 
 
 def _passing(
@@ -68,21 +81,29 @@ def _passing(
     mine = view["my_pass"]
     if mine is not None:
         hand.selected = [Card.parse(c) for c in mine]
-        waiting = ", ".join(names[s] for s in choosing)
+        waiting = Listing(tuple(names[s] for s in choosing))
         hand.lines.append(
-            f"You pass {codes_label(mine)} to {target}. Waiting for {waiting} to choose."
+            _(
+                "You pass {cards} to {name}. Waiting for {names} to choose.",
+                cards=codes_label(mine),
+                name=target,
+                names=waiting,
+            )
         )
         return
     hand.selected = [c for c in hand.cards if c in set(picked)]
     left = PASS_SIZE - len(hand.selected)
     hand.lines.append(
-        f"Tap three cards to pass to **{target}**, then **Pass**."
-        + (f" {left} more to pick." if left else " Ready to pass.")
+        sentences(
+            _("Tap three cards to pass to **{name}**, then **Pass**.", name=target),
+            _n("{n} more to pick.", "{n} more to pick.", left) if left else _("Ready to pass."),
+        )
     )
     hand.rows.extend(pick_rows(hand.cards, hand.selected))
+    label = _p("button", "Pass {picked}/{total}", picked=len(hand.selected), total=PASS_SIZE)
     hand.actions.append(
         Button(
-            f"Pass {len(hand.selected)}/{PASS_SIZE}",
+            render(label, hand.lang),
             "pass=" + ",".join(map(str, hand.selected)),
             Style.SUCCESS,
             disabled=left != 0,
@@ -94,24 +115,36 @@ def _passing(
 def _playing(hand: _Hand, view: Mapping[str, Any], names: Mapping[int, str], seat: int) -> None:
     """The cards received, the trick so far, and the cards to play on the member's turn."""
     if view["received"] and view["first_trick"] and view["pass_from"] is not None:
-        hand.lines.append(
-            f"You received {codes_label(view['received'])} from {names[view['pass_from']]}."
-        )
+        giver = names[view["pass_from"]]
+        received = codes_label(view["received"])
+        hand.lines.append(_("You received {cards} from {name}.", cards=received, name=giver))
     if view["trick"]:
-        plays = ", ".join(f"{names[p['seat']]} {codes_label([p['card']])}" for p in view["trick"])
-        hand.lines.append(f"On the table: {plays}.")
+        plays = Listing(
+            tuple(
+                _p(
+                    "hearts alt",
+                    "{name} played {card}",
+                    name=names[p["seat"]],
+                    card=codes_label([p["card"]]),
+                )
+                for p in view["trick"]
+            )
+        )
+        hand.lines.append(_p("hearts alt", "On the table: {plays}.", plays=plays))
     my_turn = view["turn"] == seat
     legal = [Card.parse(c) for c in view["legal"]] if my_turn else []
     if my_turn:
         hand.lines.append(
-            "**Your turn** — tap a card to play it."
+            _("**Your turn** — tap a card to play it.")
             if view["trick"]
-            else "**Your lead** — tap a card to play it."
+            else _("**Your lead** — tap a card to play it.")
         )
     else:
         hand.lines.append(
-            f"{names[view['turn']]} is to play. This message offers your cards as soon "
-            "as it is your turn."
+            _(
+                "{name} is to play. This message offers your cards as soon as it is your turn.",
+                name=names[view["turn"]],
+            )
         )
     hand.rows.extend(card_buttons(hand.cards, legal))
     hand.legal = legal if my_turn else None  # None: the picture shows the hand, none picked out

@@ -4,7 +4,7 @@ the end when the last member leaves, and the results: one a member, those who le
 from __future__ import annotations
 
 from bot.tables.confirm import Confirmation
-from bot.tables.controller import Context, Intent
+from bot.tables.controller import Context, Intent, channel_language
 from bot.tables.hearts.options import HeartsUi
 from bot.tables.hearts.scores import scores_embed
 from bot.tables.screens import Attachment, Screen
@@ -104,5 +104,6 @@ def result_extras(table: Table, state: State | None) -> Screen:
     if view["history"]:
         per_hand = [h["scores"] for h in view["history"]]
         names = [seat.name for seat in table.seats]
-        chart = (Attachment.of(hearts_totals_chart(per_hand, names)),)
+        drawn = hearts_totals_chart(per_hand, names, lang=channel_language(table))
+        chart = (Attachment.of(drawn),)
     return Screen(embed=scores_embed(table, view, "Final scores"), attachments=chart)
