@@ -16,7 +16,9 @@ A REST fault holds the request ``delay`` seconds, then (unless it is only a dela
 ``status`` or closes the connection without an answer (``disconnect``: a timeout or a reset, the
 client never learns the outcome). With ``after_processing`` the fake first does what the request
 asks (creates the message, applies the edit, answers the interaction) and only then fails: the
-case where a blind retry does it twice.
+case where a blind retry does it twice. ``after_processing`` with only a ``delay`` is a slow
+reply: the change is made (members see it) and its answer comes ``delay`` seconds later, as
+when a busy bot reads the answer late.
 
 The gateway faults act as Discord documents for each close code and opcode (see
 :data:`fakediscord.gateway.CLOSE_CODES`): a session survives only the closes Discord lets a
@@ -60,6 +62,11 @@ class RestFault:
     def route(self) -> str:
         """``METHOD /template``, as it was armed."""
         return f"{self.method} {self.template}"
+
+    @property
+    def slow_reply(self) -> bool:
+        """Whether the request takes effect at once and only its answer is held."""
+        return self.after_processing and self.status is None and not self.disconnect
 
     @property
     def spent(self) -> bool:
@@ -135,8 +142,8 @@ class Faults:
             raise ValueError(f"a fault answers a server error (5xx), not {status}")
         if status is not None and disconnect:
             raise ValueError("a fault either answers a status or disconnects, not both")
-        if after_processing and status is None and not disconnect:
-            raise ValueError("after_processing needs a status or disconnect to fail with")
+        if after_processing and status is None and not disconnect and delay <= 0:
+            raise ValueError("after_processing needs a status, disconnect or delay")
         if status is None and not disconnect and delay <= 0:
             raise ValueError("a fault needs a status, disconnect or a delay")
         if times is not None and times < 1:

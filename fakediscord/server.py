@@ -376,7 +376,7 @@ class FakeDiscord:
                         response.headers.update(headers)
                         return response
                 fault = self.faults.take(method, self._templates[pattern])
-                if fault is not None:
+                if fault is not None and not fault.slow_reply:
                     await self.faults.hold(fault)
                     if not fault.after_processing:
                         failed = self.faults.fail(fault, request, path)
@@ -387,7 +387,11 @@ class FakeDiscord:
                     response = await handler(request, **match.groupdict())
                 except (ApiError, PlaceError) as exc:
                     response = _json({"message": exc.message, "code": exc.code}, exc.status)
-                if fault is not None and fault.after_processing:
+                if fault is not None and fault.slow_reply:
+                    self.faults.fail(fault, request, path)  # noted; the answer comes late
+                    self.changed()  # members see the change before the bot reads its answer
+                    await self.faults.hold(fault)
+                elif fault is not None and fault.after_processing:
                     self._answer_lost(match.groupdict())
                     failed = self.faults.fail(fault, request, path)
                     assert failed is not None  # after_processing always fails

@@ -203,3 +203,48 @@ async def test_an_older_edit_in_flight_never_lands_over_a_newer_answer() -> None
     assert sent == ["v2 as the answer drew it"]
     await edits.submit(1, 10, 2, "v2")  # the board already shows it
     assert sent == ["v2 as the answer drew it"]
+
+
+async def test_an_edit_the_member_already_saw_is_not_followed_by_the_answer_again() -> None:
+    """Under load the bot reads an edit's reply late: the member may already have clicked on
+    the board that edit made. That edit landed before the click, so the answer's state is not
+    sent again through the channel (one request per change, as before the overtaking case)."""
+    landed = asyncio.Event()
+    reply = asyncio.Event()
+    sent: list[str] = []
+
+    async def send(message_id: int, state: str) -> None:
+        sent.append(state)  # Discord applied the edit ...
+        landed.set()
+        await reply.wait()  # ... and the bot reads its reply only now
+
+    edits: BoardEdits[str] = BoardEdits(send, sleep=Sleeps())
+    computer = edits.submit(1, 10, 2, "v2 the computer's move")
+    await landed.wait()
+    edits.shown(10, 3, "v3 as the answer drew it", seen=2)  # a click on the board v2 made
+    reply.set()
+    await computer
+    await edits.flush()
+    assert sent == ["v2 the computer's move"]
+
+
+async def test_an_edit_still_unseen_when_overtaken_is_followed_by_the_answer() -> None:
+    """The member clicked on an older board (version 1): the computer's edit (version 2) may
+    land after the answer (version 3), so the answer's state follows it once."""
+    landed = asyncio.Event()
+    reply = asyncio.Event()
+    sent: list[str] = []
+
+    async def send(message_id: int, state: str) -> None:
+        sent.append(state)
+        landed.set()
+        await reply.wait()
+
+    edits: BoardEdits[str] = BoardEdits(send, sleep=Sleeps())
+    computer = edits.submit(1, 10, 2, "v2")
+    await landed.wait()
+    reply.set()  # the answer's state waits until the try in flight has ended
+    edits.shown(10, 3, "v3 as the answer drew it", seen=1)
+    await computer
+    await edits.flush()
+    assert sent[-1] == "v3 as the answer drew it"

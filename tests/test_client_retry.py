@@ -15,6 +15,7 @@ from bot.client.retry import (
     already_acknowledged,
     answer,
     answering,
+    lost,
     may_retry,
     post_nonce,
     retrying,
@@ -127,7 +128,7 @@ class Response:
 
 def interaction() -> SimpleNamespace:
     """An interaction created just now."""
-    return SimpleNamespace(id=7, created_at=discord.utils.utcnow(), response=Response())
+    return SimpleNamespace(id=7, created_at=discord.utils.utcnow(), response=Response(), extras={})
 
 
 UPDATE = discord.InteractionResponseType.message_update
@@ -177,3 +178,13 @@ def test_a_messages_files_are_read_from_their_start_by_each_try() -> None:
     kwargs = {"content": "a board", "files": [picture]}
     assert picture.fp.read() == b"the board"  # the first try read it
     assert rewound(kwargs) is kwargs and picture.fp.read() == b"the board"
+
+
+async def test_an_interaction_discord_forgot_gets_no_other_callback() -> None:
+    """After 10062 (the 3 s passed) every other callback would be one more request answered
+    404: the later answers of the same click ("Done.", a result) are not sent as callbacks."""
+    clicked = interaction()
+    send = Flaky(http_error(404, 10062))
+    assert await answer(clicked, send, UPDATE) is False  # type: ignore[arg-type]
+    assert await answer(clicked, send, UPDATE) is False  # type: ignore[arg-type]
+    assert send.tries == 1 and lost(clicked)  # type: ignore[arg-type]

@@ -343,6 +343,7 @@ class Run:
     load: tuple[float, float, float]
     startup: float
     driver_cpu: float
+    routes: dict[str, int] = field(default_factory=dict)
 
 
 async def measure(tables: int, seconds: float, every: float, args: argparse.Namespace) -> Run:
@@ -384,6 +385,7 @@ async def measure(tables: int, seconds: float, every: float, args: argparse.Name
             cpu0, own0 = cpu_seconds(proc.pid), time.process_time()
             loop0 = cpu_seconds(proc.pid, tree=False)
             log_mark = log.stat().st_size
+            first_request = len(fake.requests)
             until = time.monotonic() + seconds
 
             async def keep_going(t: Table) -> None:
@@ -435,7 +437,18 @@ async def measure(tables: int, seconds: float, every: float, args: argparse.Name
         load,
         startup,
         own,
+        by_route(fake.requests[first_request:]),
     )
+
+
+def by_route(requests: list[tuple[str, str, int]]) -> dict[str, int]:
+    """Requests by method, route (ids left out) and status."""
+    found: dict[str, int] = {}
+    for method, path, status in requests:
+        route = re.sub(r"/\d+|/tok-[^/]+", "/:id", path)
+        key = f"{method} {route} {status}"
+        found[key] = found.get(key, 0) + 1
+    return found
 
 
 def limited(fake: FakeDiscord) -> dict[str, int]:
@@ -485,6 +498,14 @@ def report(run: Run, base: Run | None) -> None:
         f"start-up {run.startup:4.1f} s | "
         f"load {run.load[0]:.2f} {run.load[1]:.2f}"
     )
+    if run.routes and f.actions:
+        print(
+            "       requests per action: "
+            + ", ".join(
+                f"{k} {v / f.actions:.2f}"
+                for k, v in sorted(run.routes.items(), key=lambda kv: -kv[1])
+            )
+        )
     if run.hits:
         print("       429s: " + ", ".join(f"{k} x{v}" for k, v in sorted(run.hits.items())))
     if base is not None and base.figures.first and f.first:

@@ -13,6 +13,7 @@ import discord
 
 from bot.client.common import jump_url, send_private
 from bot.client.components import message_kwargs
+from bot.client.customid import parse
 from bot.client.retry import CHANNEL, Dress, answer, show_on_message
 from bot.client.retry import post as post_once
 from bot.ops import interactions
@@ -139,7 +140,7 @@ async def board(showing: Showing, event: BoardChanged) -> None:
         channel_id = interaction.channel_id
         if await showing.edit_clicked(event.screen, lambda kw: bot.board_kwargs(interaction, kw)):
             state = (channel_id, on_message) if channel_id else None
-            bot.board_edits.shown(message.id, answer.version, state)
+            bot.board_edits.shown(message.id, answer.version, state, clicked_version(interaction))
         else:  # the move is made all the same: the board is brought up to date by the channel
             showing.board_edit = bot.edit_board(channel_id, on_message)
     elif event.message_id is not None and interaction.channel_id is not None:
@@ -149,6 +150,13 @@ async def board(showing: Showing, event: BoardChanged) -> None:
             await asyncio.wait({showing.board_edit}, timeout=BOARD_FIRST_WAIT)
     if showing.board_edit is None or showing.board_edit.done():
         interactions.board_updated()
+
+
+def clicked_version(interaction: discord.Interaction[Any]) -> int | None:
+    """The table version of the control the member clicked: what the message showed then."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    control = parse(str(data.get("custom_id", "")))
+    return None if control is None else control.version
 
 
 async def private(showing: Showing, event: PrivateScreen) -> None:

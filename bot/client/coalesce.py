@@ -94,6 +94,7 @@ class _Board(Generic[T]):
     again: bool = False  # send ``waiting`` even though the message shows its version
     shown: int | None = None
     shown_state: T | None = None  # the state an interaction's answer drew (see shown())
+    landed: int | None = None  # a version a member saw on the message: older edits landed
     channel_id: int = 0
     task: asyncio.Task[None] | None = None
     sending: asyncio.Future[None] | None = None  # the try in flight, and its version
@@ -162,11 +163,25 @@ class BoardEdits(Generic[T]):
         busy = board is not None and board.task is not None and not board.task.done()
         return not busy and self.pace.wait(channel_id) == 0
 
-    def shown(self, message_id: int, version: int | None, state: T | None = None) -> None:
+    def shown(
+        self,
+        message_id: int,
+        version: int | None,
+        state: T | None = None,
+        seen: int | None = None,
+    ) -> None:
         """The message was edited to ``version`` another way (an interaction's answer), drawn
         as ``state``: an edit in flight with an older version is stopped, and ``state`` is sent
-        once it has ended, in case it landed after the answer."""
+        once it has ended, in case it landed after the answer.
+
+        ``seen``: the version the member clicked on. Discord showed it before the click, so an
+        edit up to that version has landed: it is still stopped (discord.py may be about to
+        repeat it), but not followed by the answer's state, which would be one more channel
+        request for every click under load (the bot then reads an edit's reply only after the
+        member has already clicked on the board it made)."""
         board = self._boards.setdefault(message_id, _Board())
+        if seen is not None and (board.landed is None or seen > board.landed):
+            board.landed = seen
         if version is not None and (board.shown is None or version > board.shown):
             board.shown = version
             if state is not None:
@@ -245,7 +260,8 @@ class BoardEdits(Generic[T]):
             self.sent += 1
             if version is not None:
                 board.shown = max(version, board.shown or version)
-        if board.shown != shown_before and _older(version, board.shown):
+        overtaken = board.shown != shown_before and _older(version, board.shown)
+        if overtaken and not _has_landed(board, version):
             # an answer drew a newer board while this edit was out: it may have landed after
             # the answer, so the answer's state goes again (unless a newer one waits)
             newer_waits = board.waiting is not None and _older(board.shown, board.version)
@@ -272,6 +288,11 @@ def _log_failure(message_id: int, error: BaseException) -> None:
         log.warning("could not edit board message %s: %r", message_id, error)
     else:
         log.error("editing board message %s failed", message_id, exc_info=error)
+
+
+def _has_landed(board: _Board[T], version: int | None) -> bool:
+    """Whether a member already saw ``version`` (or a newer one) on the board's message."""
+    return version is not None and board.landed is not None and version <= board.landed
 
 
 def _older(version: int | None, than: int | None) -> bool:

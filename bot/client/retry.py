@@ -38,6 +38,8 @@ T = TypeVar("T")
 log = logging.getLogger("parlour")
 
 ALREADY_ACKNOWLEDGED = 40060  # Discord's JSON error code for a second interaction callback
+UNKNOWN_INTERACTION = 10062  # Discord's JSON error code for an interaction it no longer knows
+LOST = "parlour_lost"  # the key in ``interaction.extras`` of an interaction Discord forgot
 REQUEST_TIMEOUT = 5.0  # seconds a try may take before it counts as failed
 RETRY_DELAYS = (0.5, 1.5)  # seconds before the second and the third try
 ANSWER_WITHIN = 3.0  # seconds Discord gives an interaction's first answer (the callback)
@@ -145,17 +147,32 @@ async def answering(
     return result
 
 
+def lost(interaction: discord.Interaction) -> bool:
+    """Whether Discord answered that it no longer knows the interaction (its 3 s passed):
+    no callback of it can succeed any more."""
+    extras = getattr(interaction, "extras", None)
+    return bool(extras and extras.get(LOST))
+
+
 async def answer(
     interaction: discord.Interaction,
     send: Callable[[], Awaitable[object]],
     kind: discord.InteractionResponseType,
 ) -> bool:
     """:func:`answering`, for an answer the rest of the work must not wait on: whether it was
-    sent. A failure is logged (a warning: Discord failed, not the bot) and the caller goes on."""
+    sent. A failure is logged (a warning: Discord failed, not the bot) and the caller goes on.
+    Once Discord said it no longer knows the interaction, no other callback is sent for it (each
+    would be one more request answered 404)."""
+    if lost(interaction):
+        return False
     try:
         await answering(interaction, send, kind)
     except FAILURES as error:
         log.warning("could not answer interaction %s: %r", interaction.id, error)
+        if isinstance(error, discord.HTTPException) and error.code == UNKNOWN_INTERACTION:
+            extras = getattr(interaction, "extras", None)
+            if isinstance(extras, dict):
+                extras[LOST] = True
         return False
     return True
 
