@@ -106,6 +106,22 @@ async def test_cancel_says_nothing_changed_and_the_game_goes_on(service):
     assert (await service.db.get_table(reply.table_id)).status.is_open
 
 
+async def test_the_question_its_buttons_and_cancel_are_in_the_members_language(service):
+    """A German member is asked in German; the buttons' actions are those of every language."""
+    german = Member(ALICE.user_id, "Alice", GUILD, CHANNEL, locale="de")
+    reply = await service.start(german, "quarters", {"level": "beginner"})
+    asked = await service.act(german, reply.table_id, reply.version, "ask=resign")
+    assert asked.private.content == "⚠️ Wirklich aufgeben? Die Partie zählt als Niederlage für dich."
+    [[confirm, cancel]] = asked.private.rows
+    assert (confirm.label, confirm.action) == ("Aufgeben", "resign")
+    assert (cancel.label, cancel.action) == ("Abbrechen", "cancel")
+    answer = await service.act(german, reply.table_id, None, cancel.action)
+    assert answer.private.content.startswith("Abgebrochen: Nichts hat sich geändert")
+    stop = await service.stop_question(Member(ALICE.user_id, "Alice", GUILD, CHANNEL, locale="ja"))
+    [[confirm, cancel]] = stop.private.rows
+    assert (confirm.label, confirm.action, cancel.label) == ("ゲームを中止", "stop", "キャンセル")
+
+
 async def test_only_a_seated_member_is_asked(service):
     reply = await service.start(ALICE, "quarters", {"level": "beginner"})
     refused = await service.act(CAROL, reply.table_id, reply.version, "ask=resign")

@@ -342,7 +342,7 @@ class TableService(ComputerTurns):
             rules.may_stop(table, who, limits["idle_claim_minutes"], self.clock())
         except IllegalAction as exc:
             return Answer.refuse(Said(exc.phrase))
-        question = confirm.question("stop", confirm.STOP)
+        question = confirm.question("stop", confirm.STOP, who.locale)
         return Answer((PrivateScreen(question),), table.id, table.version)
 
     async def stop(self, who: Member, table_id: int | None = None) -> Answer:
