@@ -14,6 +14,7 @@ from bot.tables.screens import Button, Embed, Screen, Select
 from bot.tables.service import Member
 from bot.tables.wording import busy_text, settings_text
 from games.checkers.state import DECLINE_DRAW, OFFER_DRAW
+from i18n import render
 
 ALICE = Member(1, "Alice", GUILD, CHANNEL)
 BOB = Member(2, "Bob", GUILD, CHANNEL)
@@ -150,6 +151,12 @@ async def test_the_busy_answer_is_the_same_from_start_and_play_again(service):
     assert "`/game show`" in expected and "`/game stop`" in expected
     assert "Bob v Computer (beginner)" in expected and "http" not in expected
     assert from_start.board_message_id == running.board_message_id
+    for refusal in (from_start.error, from_again.error):
+        assert render(refusal, "de") == (
+            "Hier läuft schon eine Partie Dame (Bob v Computer (beginner)). Zeig sie mit "
+            "`/spiel zeigen` an oder beende sie mit `/spiel stoppen`."
+        )
+        assert render(refusal, "ja").startswith("ここではもうチェッカーのゲームが進行中です")
 
 
 async def test_settings_answer_says_saved_with_what_changed():
