@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from i18n import Message, Said, _, _p
+from i18n import Message, Said, _, _p, render
 
 # The games' names as each language says them (the same entries as /game's choices).
 GAME_NAMES: Mapping[str, Message] = {
@@ -107,7 +107,12 @@ def busy_text(title: str, players: Sequence[str]) -> Said:
     )
 
 
-def moved_on(newest: str) -> str:
+def moved_on(newest: str, lang: str = "en") -> str:
     """What a retired board says once a newer board of its game replaced it, linking to it
-    (a masked link: Discord shows the words, not the address)."""
-    return f"⏭️ Moved on — see the [newest board]({newest})."
+    (a masked link: Discord shows the words, not the address), in the channel's ``lang``.
+
+    >>> moved_on("https://discord.com/channels/1/2/3", "de")
+    '⏭️ Weitergezogen – hier ist das [neueste Brett](https://discord.com/channels/1/2/3).'
+    """
+    said = _("Moved on — see the [newest board]({link}).", link=newest)
+    return f"⏭️ {render(said, lang)}"
