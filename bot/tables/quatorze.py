@@ -26,7 +26,7 @@ from games import quatorze
 from games.base import IllegalAction, Outcome
 from games.digits import is_number
 from games.quatorze import State
-from i18n import _, _n, _p
+from i18n import _, _n, _p, render
 from render.quatorze import render_quatorze
 from storage.models import Result, Standing, Table
 
@@ -255,9 +255,12 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
             return Intent(move=ctx.arg, private=Screen(content=text), update_private=True)
         if ctx.action == "give-up":
             ctx.require_turn()
+            gave_up = _n(
+                "You gave up with {n} point.", "You gave up with {n} points.", state.score
+            )
             return Intent(
                 move="give-up",
-                private=Screen(content=f"🏳️ You gave up with {state.score} points."),
+                private=Screen(content=f"🏳️ {render(gave_up, ctx.locale)}"),
                 update_private=True,
             )
         return super().handle(ctx)
