@@ -329,7 +329,7 @@ class Playground:
     def view(self, member: str, channel: str) -> dict[str, Any]:
         """What ``member`` sees in ``channel`` (their own ephemeral messages included)."""
         user = self.member(member)
-        chan = self.channel(channel)
+        chan = self.channel(channel, user)
         messages = sorted(
             self.fake.channel_messages(chan) + self.fake.ephemerals(user, chan),
             key=lambda m: m.id,
@@ -373,14 +373,18 @@ class Playground:
         return found.user
 
     def channels(self) -> list[Channel]:
-        """The server's channels, then the members' group DM."""
-        return self.guild.channels + self.world.private_channels
+        """The server's channels and the games' threads, then the members' group DM and their
+        DMs with the bot."""
+        return self.guild.channels + self.guild.threads + self.world.private_channels
 
-    def channel(self, name: Any) -> Channel:
-        """A channel of the playground's server, or the group DM, by name."""
-        found = next((c for c in self.channels() if c.name == name), None)
+    def channel(self, name: Any, member: User | None = None) -> Channel:
+        """A channel of the playground's server, a thread, the group DM or a DM with the bot,
+        by name or id; with ``member``, only a private one they are in."""
+        found = next((c for c in self.channels() if name in (c.name, str(c.id))), None)
         if found is None:
             raise ActionError(f"There is no channel #{name} in {self.guild.name}.")
+        if member is not None and found.private and member.id not in found.recipients:
+            raise ActionError(f"{member.name} is not in {found.name}.")
         return found
 
     # ----------------------------------------------------------------- acting as a member
@@ -419,7 +423,8 @@ class Playground:
     ) -> Response:
         """``/command`` with ``options`` (empty ones left out), as ``member`` in ``channel``,
         once it passes the checks Discord's client makes (:meth:`check_command`)."""
-        user, chan = self.member(member), self.channel(channel)
+        user = self.member(member)
+        chan = self.channel(channel, user)
         found, values = self.check_command(user, command, options)
         return await self.driver.slash(user, found["path"], channel=chan, options=values)
 
@@ -439,7 +444,8 @@ class Playground:
         self, member: str, channel: str, command: str, options: dict[str, Any], focused: str
     ) -> list[dict[str, Any]]:
         """The bot's suggestions for option ``focused``, given what is typed so far."""
-        user, chan = self.member(member), self.channel(channel)
+        user = self.member(member)
+        chan = self.channel(channel, user)
         values = {k: v for k, v in options.items() if v not in (None, "")}
         values[focused] = str(options.get(focused) or "")
         return await self.driver.autocomplete(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 from fakediscord.state import (
+    DM,
     EVERYONE_PERMISSIONS,
     GROUP_DM,
     MANAGE_MESSAGES,
@@ -24,7 +25,8 @@ GROUP_DM_NAME = "friends"
 
 def playground_world() -> World:
     """alice (owner), bob (Moderator: Manage Messages), carol and dave in #games and #lobby,
-    and the four of them in the group DM "friends" (the bot not a member).
+    the four of them in the group DM "friends" (the bot not a member), and each one's DM with
+    the bot ("dm-alice").
 
     The ids are fixed, so games kept in the database find their channel again after a restart.
 
@@ -66,5 +68,10 @@ def playground_world() -> World:
             owner_id=users[0].id,
         )
     )
+    # Each member's DM with the bot (after the group DM, so the ids kept before stay).
+    for user in users:
+        world.private_channels.append(
+            Channel(next(ids), None, f"dm-{user.name}", DM, recipients=[user.id])
+        )
     world.user_installs.update(u.id for u in users)
     return world

@@ -96,7 +96,15 @@ async def test_state_lists_channels_members_and_commands(
     async with http.get("/api/state") as resp:
         state = await resp.json()
     assert state["online"] is True
-    assert [c["name"] for c in state["channels"]] == ["games", "lobby", "friends"]
+    assert [c["name"] for c in state["channels"]] == [
+        "games",
+        "lobby",
+        "friends",
+        "dm-alice",
+        "dm-bob",
+        "dm-carol",
+        "dm-dave",
+    ]
     assert [m["name"] for m in state["members"]] == ["alice", "bob", "carol", "dave"]
     start = next(c for c in state["commands"] if c["path"] == "quarters start")
     options = {o["name"]: o for o in start["options"]}
@@ -238,8 +246,10 @@ async def test_settings_are_for_members_with_manage_server(
     )
     assert done["ok"] and done["ephemeral"]
     alice = await live(http, "alice")
-    update = await alice.until(lambda u: any("claim after" in m["content"] for m in u["messages"]))
-    assert any("**5 minutes**" in m["content"] for m in update["messages"])
+    update = await alice.until(
+        lambda u: any("claim the win after" in m["content"] for m in u["messages"])
+    )
+    assert any("after 5 minutes without a move" in m["content"] for m in update["messages"])
 
 
 async def test_option_values_are_checked_as_discords_client_does(
@@ -329,3 +339,42 @@ async def test_a_game_in_the_group_dm_is_answered_through_interactions_only(
     assert "updates when someone acts" in board_of(update)["content"]
     friends = playground.channel("friends")
     assert not [p for _, p, _ in playground.fake.requests if f"/channels/{friends.id}" in p]
+
+
+async def test_a_member_plays_in_their_dm_with_the_bot_and_only_there(
+    playground: Playground, http: aiohttp.ClientSession
+) -> None:
+    """Each member's DM with the bot: the bot is a member there (channel routes, no note that
+    the board waits for a click); another member can neither see it nor play in it."""
+    alice = await live(http, "alice", channel="dm-alice")
+    answer = await post(
+        http, "/api/command", member="alice", channel="dm-alice", command="quarters start"
+    )
+    assert answer["ok"] and not answer["ephemeral"]
+    update = await alice.until(lambda u: board_of(u) and board_of(u)["id"] == answer["message_id"])
+    assert "updates when someone acts" not in board_of(update)["content"]
+    refused = await post(
+        http, "/api/command", member="bob", channel="dm-alice", command="quarters start"
+    )
+    assert refused["error"] == "bob is not in dm-alice."
+    async with http.get("/api/messages", params={"member": "bob", "channel": "dm-alice"}) as resp:
+        assert resp.status == 400
+
+
+async def test_a_game_thread_is_a_channel_of_the_playground(
+    playground: Playground, http: aiohttp.ClientSession
+) -> None:
+    """With threads on, the game's thread can be opened and played in like a channel."""
+    on = await post(
+        http, "/api/command", member="alice", command="settings", options={"threads": True}
+    )
+    assert on["ok"], on
+    started = await post(http, "/api/command", member="alice", command="quarters start")
+    assert started["ok"] and not started["ephemeral"]
+    thread = await playground.fake.wait_for(lambda: playground.guild.threads, 10, "the thread")
+    alice = await live(http, "alice", channel=str(thread[0].id))
+    update = await alice.until(board_of)
+    assert board_of(update)["content"]
+    async with http.get("/api/state") as resp:
+        state = await resp.json()
+    assert "Quarters · Alice" in [c["name"] for c in state["channels"]]

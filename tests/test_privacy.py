@@ -10,6 +10,7 @@ from example_counts import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.ops.departures import PRIVATE, Departures
 from storage import Database, Result, Seat, TableStatus
 from storage.privacy import (
     FORMER_MEMBER,
@@ -222,6 +223,26 @@ async def test_a_departed_server_stops_its_tables_at_once_and_is_purged_after_re
     assert all(not r for r in (await rows(world, HOME)).values())
     assert await rows(world, AWAY) == away
     assert await departed_guilds(db) == {}
+
+
+async def test_start_up_marks_servers_the_bot_left_but_not_dms_and_group_dms(world):
+    """The games of DMs and group DMs are stored without a server (guild 0): the start-up
+    check of the servers the bot is still in must not stop them as a departed server's."""
+    private = await world.create_table(
+        guild_id=PRIVATE,
+        channel_id=300,
+        kind="quarters",
+        status=TableStatus.ACTIVE,
+        seats=[Seat("alice", ALICE), Seat("Computer", None, "perfect")],
+        options={},
+        state={"piles": [3, 4, 5]},
+        created_by=ALICE,
+    )
+    stopped: list[int] = []
+    departures = Departures(world, 30, stop_tables=stopped.extend, clock=lambda: 5.0)
+    await departures.reconcile([HOME])
+    assert await departed_guilds(world) == {AWAY: 5.0}
+    assert stopped == [] and (await world.get_table(private.id)).status is TableStatus.ACTIVE
 
 
 async def test_a_server_that_invites_the_bot_back_keeps_its_data(world):

@@ -56,6 +56,18 @@ def with_note(kwargs: dict[str, Any], locale: str) -> dict[str, Any]:
     return kwargs
 
 
+async def answer_thinking(interaction: discord.Interaction[Any]) -> None:
+    """Discord makes the first follow-up of a deferred "thinking" answer replace it, with the
+    defer's visibility: after a private defer (a slow ``/game resign``) a post for the whole
+    place would be seen by one member only. So a private answer still thinking is answered
+    first, and the post becomes a message of its own."""
+    if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message:
+        return
+    original = await interaction.original_response()
+    if original.flags.loading and original.flags.ephemeral:
+        await interaction.edit_original_response(content="Done.")
+
+
 class Tokens:
     """The interactions of the places where the bot is not a member, newest first."""
 
@@ -145,6 +157,7 @@ class InteractionChannel:
         kwargs.pop("nonce", None)
         kwargs.pop("enforce_nonce", None)
         try:
+            await answer_thinking(interaction)
             sent = await interaction.followup.send(wait=True, **kwargs)
         except discord.HTTPException as exc:
             log.info("could not send to channel %s through its interaction: %s", self.id, exc)

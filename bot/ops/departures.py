@@ -17,6 +17,7 @@ from storage import Database, privacy
 
 log = logging.getLogger("parlour.ops")
 DAY = 86400.0
+PRIVATE = 0  # the guild id stored for the DMs and group DMs: no server the bot could leave
 
 
 class Departures:
@@ -54,8 +55,9 @@ class Departures:
             log.info("back in server %s: its data is kept", guild_id, extra={"guild": guild_id})
 
     async def reconcile(self, present: Iterable[int]) -> None:
-        """Compare the servers with data to those the bot is in (of this process's shards)."""
-        here = set(present)
+        """Compare the servers with data to those the bot is in (of this process's shards).
+        The games of DMs and group DMs (:data:`PRIVATE`) belong to no server and are kept."""
+        here = set(present) | {PRIVATE}
         departed = await privacy.departed_guilds(self.db)
         for guild_id in sorted(here & set(departed)):
             await self.returned(guild_id)

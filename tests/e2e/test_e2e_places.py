@@ -72,6 +72,13 @@ async def hint_move(driver: Driver, member: str, board: Message) -> tuple[int, i
     return int(m[2]), int(m[1])
 
 
+async def resign(driver: Driver, member: str) -> None:
+    """``/game resign``, and yes to its question (asked privately)."""
+    asked = await driver.slash(member, "game resign")
+    assert asked.ephemeral and "Really resign?" in asked.text(), asked.text()
+    await driver.click(member, asked.message, label="Resign")
+
+
 def channel_routes(fake: FakeDiscord, channel_id: int) -> list[str]:
     return [f"{m} {p}" for m, p, _ in fake.requests if f"/channels/{channel_id}" in p]
 
@@ -233,11 +240,27 @@ async def test_checkers_against_the_computer_then_resigned(
     board = r.message
     assert board is not None
     await here.wait_for(lambda: f"{alice.mention} to move (Black)" in board.content)
-    await here.slash("alice", "game resign")
+    await resign(here, "alice")
     result = await here.wait_for_message(predicate=lambda m: m.content.startswith("🏁"), timeout=30)
     assert "resign" in (result.content + board.content).lower()
     assert rows.last().status == "finished"
     assert place == "dm-alice" or channel_routes(fake, here.channel().id) == []
+
+
+async def test_a_deferred_resign_in_a_group_dm_posts_the_result_for_everyone(
+    fake: FakeDiscord, start_bot, rows: TableRows
+) -> None:
+    """A slow ``/game resign`` is deferred privately (its question replaces the private
+    "thinking" answer); the result that follows the confirming click is for everyone."""
+    await start_bot("deferring_bot")
+    friends = Driver(fake, channel="friends")
+    board = (await friends.slash("alice", "checkers start", color="black")).message
+    assert board is not None and not board.ephemeral
+    await resign(friends, "alice")
+    result = await friends.wait_for_message(predicate=lambda m: m.content.startswith("🏁"))
+    assert not result.ephemeral and result.interaction_id is not None
+    assert rows.last().status == "finished"
+    assert channel_routes(fake, friends.channel().id) == []
 
 
 async def test_checkers_between_two_friends_in_a_group_dm(
@@ -257,7 +280,7 @@ async def test_checkers_between_two_friends_in_a_group_dm(
     first = move["options"][0]["value"]
     await friends.select(mover, board, [first])
     await friends.wait_for(lambda: f"played **{first}**" in board.content, timeout=15)
-    await friends.slash("bob", "game resign")
+    await resign(friends, "bob")
     await friends.wait_for_message(predicate=lambda m: m.content.startswith("🏁"))
     assert rows.last().status == "finished"
     assert channel_routes(fake, friends.channel().id) == []
@@ -273,7 +296,7 @@ async def test_a_game_in_its_own_thread_from_start_to_archive(
     refused = await driver.slash("bob", "settings", threads=True)
     assert refused.ephemeral and "Manage Server" in refused.content
     on = await driver.slash("olivia", "settings", threads=True)
-    assert "New games in their own thread: **on**" in on.content
+    assert "New games start in their own thread: **on**" in on.content
     r = await driver.slash("alice", "quarters start")
     assert r.content == "Quarters · Alice: the game is in the thread below."
     guild = fake.world.guild("Parlour Test")
