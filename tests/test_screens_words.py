@@ -14,6 +14,7 @@ from bot.tables.screens import Button, Embed, Screen, Select
 from bot.tables.service import Member
 from bot.tables.wording import busy_text, settings_text
 from games.checkers.state import DECLINE_DRAW, OFFER_DRAW
+from i18n import render
 
 ALICE = Member(1, "Alice", GUILD, CHANNEL)
 BOB = Member(2, "Bob", GUILD, CHANNEL)
@@ -106,6 +107,22 @@ async def test_cancel_says_nothing_changed_and_the_game_goes_on(service):
     assert (await service.db.get_table(reply.table_id)).status.is_open
 
 
+async def test_the_question_its_buttons_and_cancel_are_in_the_members_language(service):
+    """A German member is asked in German; the buttons' actions are those of every language."""
+    german = Member(ALICE.user_id, "Alice", GUILD, CHANNEL, locale="de")
+    reply = await service.start(german, "quarters", {"level": "beginner"})
+    asked = await service.act(german, reply.table_id, reply.version, "ask=resign")
+    assert asked.private.content == "⚠️ Wirklich aufgeben? Die Partie zählt als Niederlage für dich."
+    [[confirm, cancel]] = asked.private.rows
+    assert (confirm.label, confirm.action) == ("Aufgeben", "resign")
+    assert (cancel.label, cancel.action) == ("Abbrechen", "cancel")
+    answer = await service.act(german, reply.table_id, None, cancel.action)
+    assert answer.private.content.startswith("Abgebrochen: Nichts hat sich geändert")
+    stop = await service.stop_question(Member(ALICE.user_id, "Alice", GUILD, CHANNEL, locale="ja"))
+    [[confirm, cancel]] = stop.private.rows
+    assert (confirm.label, confirm.action, cancel.label) == ("ゲームを中止", "stop", "キャンセル")
+
+
 async def test_only_a_seated_member_is_asked(service):
     reply = await service.start(ALICE, "quarters", {"level": "beginner"})
     refused = await service.act(CAROL, reply.table_id, reply.version, "ask=resign")
@@ -134,6 +151,12 @@ async def test_the_busy_answer_is_the_same_from_start_and_play_again(service):
     assert "`/game show`" in expected and "`/game stop`" in expected
     assert "Bob v Computer (beginner)" in expected and "http" not in expected
     assert from_start.board_message_id == running.board_message_id
+    for refusal in (from_start.error, from_again.error):
+        assert render(refusal, "de") == (
+            "Hier läuft schon eine Partie Dame (Bob v Computer (beginner)). Zeig sie mit "
+            "`/spiel zeigen` an oder beende sie mit `/spiel stoppen`."
+        )
+        assert render(refusal, "ja").startswith("ここではもうチェッカーのゲームが進行中です")
 
 
 async def test_settings_answer_says_saved_with_what_changed():

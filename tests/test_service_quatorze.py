@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 
@@ -136,6 +137,23 @@ async def test_give_up_ends_the_game_with_the_score_so_far(service):
     assert reply.update_private and "You gave up with 2 points" in reply.private.content
     assert "gave up with **2** points" in reply.board.content
     assert "gave up — final score **2**/52" in reply.posts[0].content
+
+
+async def test_give_up_is_asked_and_answered_in_the_members_language(service):
+    french = dataclasses.replace(ALICE, locale="fr")
+    reply = await service.start(french, "quatorze")
+    [menu] = selects(reply.board)
+    reply = await service.act(french, reply.table_id, reply.version, f"m={menu.options[0].value}")
+    ask = await service.act(french, reply.table_id, reply.version, "ask=give-up")
+    assert ask.private.content == "⚠️ Vraiment abandonner avec **2** points ?"
+    [[confirm, cancel]] = ask.private.rows
+    assert (confirm.label, confirm.action, cancel.label) == (
+        "Oui, abandonner",
+        "give-up",
+        "Annuler",
+    )
+    reply = await service.act(french, reply.table_id, ask.version, confirm.action)
+    assert reply.private.content == "🏳️ Tu as abandonné avec 2 points."
     [alice] = await service.db.standings(ALICE.guild_id, "quatorze")
     assert (alice.wins, alice.losses, alice.best) == (0, 1, 2)
     assert alice.extra.get("won", 0) == 0

@@ -88,13 +88,19 @@ async def show(
     for index, posted in enumerate(of(answer, Posted)):
         await post(showing, posted, index)
     if not showing.done:
-        await showing.answer_with(lambda: {"content": "Done.", "ephemeral": True})
+        await showing.answer_with(lambda: done_answer(interaction))
     if answer.table_id is not None and (answer.board is not None or answer.hand_key):
         bot.hands.refresh(
             answer.table_id, except_user=interaction.user.id if answer.hand_key else None
         )
     for due in of(answer, ComputerTurnDue):
         await computer_turn(showing, due)
+
+
+def done_answer(interaction: discord.Interaction[Any]) -> dict[str, Any]:
+    """The short private answer to an interaction nothing else answered, in the member's
+    language."""
+    return {"content": render(_("Done."), str(interaction.locale)), "ephemeral": True}
 
 
 def of(answer: Answer, kind: type[E]) -> list[E]:
@@ -184,7 +190,7 @@ async def board_before_posts(showing: Showing) -> None:
     if not showing.done and not edit.done():
         await asyncio.wait({edit}, timeout=BOARD_FIRST_WAIT)
         if not edit.done():
-            await showing.answer_with(lambda: {"content": "Done.", "ephemeral": True})
+            await showing.answer_with(lambda: done_answer(showing.interaction))
     await edit
     interactions.board_updated()  # (when it was not shown before the answer)
 

@@ -15,6 +15,7 @@ from bot.client.coalesce import BoardEdits
 from bot.client.common import jump_url
 from bot.client.components import message_kwargs
 from bot.client.retry import post, show_answer
+from bot.tables.controller import channel_language
 from bot.tables.core.events import Answer, BoardChanged
 from bot.tables.wording import moved_on
 
@@ -68,18 +69,26 @@ class BoardMessages:
             newest = jump_url(interaction.guild_id, interaction.channel_id, message_id)
             changed = next((e for e in answer.events if isinstance(e, BoardChanged)), None)
             same_game = changed is None or changed.same_game
-            await self.retire(interaction.channel_id, old, newest if same_game else None)
+            lang = await self.board_language(answer.table_id)
+            await self.retire(interaction.channel_id, old, newest if same_game else None, lang)
 
-    async def retire(self, channel_id: int, message_id: int, newest: str | None = None) -> None:
+    async def board_language(self, table_id: int | None) -> str:
+        """The language a table's channel reads (English when the table is unknown)."""
+        table = await self.service.db.get_table(table_id) if table_id is not None else None
+        return "en" if table is None else channel_language(table)
+
+    async def retire(
+        self, channel_id: int, message_id: int, newest: str | None = None, lang: str = "en"
+    ) -> None:
         """Take the controls off an old board message (best effort); ``newest``: the link to
-        the board that replaces it, and the old one says it moved on."""
+        the board that replaces it, and the old one says it moved on (in ``lang``)."""
         channel = self.get_partial_messageable(channel_id)
         old = channel.get_partial_message(message_id)
         try:
             if newest is None:
                 await old.edit(view=None)
             else:
-                await old.edit(content=moved_on(newest), view=None)
+                await old.edit(content=moved_on(newest, lang), view=None)
         except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
             log.warning("could not retire board message %s: %s", message_id, exc)
 
@@ -114,7 +123,8 @@ class BoardMessages:
             if answer.table_id is not None:
                 await self.service.board_posted(answer.table_id, message.id)
             newest = message.jump_url if message.guild is not None else None
-            await self.retire(channel_id, message_id, newest)
+            lang = await self.board_language(answer.table_id)
+            await self.retire(channel_id, message_id, newest, lang)
             return
         kwargs = message_kwargs(board, answer.table_id, answer.version, editing=True)
         try:

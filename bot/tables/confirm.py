@@ -1,7 +1,7 @@
 """The one way every game asks before an action that ends a game or forfeits it (resign, give
 up, leave a game, stop): the board's button sends ``ask=<action>``, the member gets a private
 question naming what happens with the action's button and **Cancel**, and only that button
-acts. No discord import.
+acts. The question and its buttons are in the member's language. No discord import.
 """
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.tables.screens import Button, Screen, Style
+from i18n import _, _p, render
+from i18n.messages import Text
 
 ASK = "ask"  # the action of a board button that asks first: ``ask=resign``
 CANCEL = "cancel"
@@ -18,13 +20,23 @@ CANCEL = "cancel"
 class Confirmation:
     """What is asked before ``action``: the question, and the label of the button doing it."""
 
-    question: str
-    button: str
+    question: Text
+    button: Text
 
 
-RESIGN = Confirmation("Really resign? The game counts as a loss for you.", "Resign")
-STOP = Confirmation("Really stop this game? It ends without a result for anyone.", "Stop the game")
-CANCELLED = Screen(content="Cancelled: nothing changed, the game goes on.")
+RESIGN = Confirmation(
+    _("Really resign? The game counts as a loss for you."), _p("button", "Resign")
+)
+STOP = Confirmation(
+    _("Really stop this game? It ends without a result for anyone."),
+    _p("button", "Stop the game"),
+)
+CANCELLED = _("Cancelled: nothing changed, the game goes on.")
+
+
+def cancelled(locale: str = "en") -> Screen:
+    """What the question's message says once Cancel is pressed, in the member's ``locale``."""
+    return Screen(content=render(CANCELLED, locale))
 
 
 def asking(action: str) -> str:
@@ -32,14 +44,15 @@ def asking(action: str) -> str:
     return f"{ASK}={action}"
 
 
-def question(action: str, confirmation: Confirmation) -> Screen:
-    """The private question before ``action``: its button, then Cancel."""
+def question(action: str, confirmation: Confirmation, locale: str = "en") -> Screen:
+    """The private question before ``action`` in the member's ``locale``: its button, then
+    Cancel (the actions are the same in every language)."""
     return Screen(
-        content=f"⚠️ {confirmation.question}",
+        content=f"⚠️ {render(confirmation.question, locale)}",
         rows=(
             (
-                Button(confirmation.button, action, Style.DANGER, any_version=True),
-                Button("Cancel", CANCEL, any_version=True),
+                Button(render(confirmation.button, locale), action, Style.DANGER, any_version=True),
+                Button(render(_p("button", "Cancel"), locale), CANCEL, any_version=True),
             ),
         ),
     )

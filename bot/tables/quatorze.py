@@ -26,6 +26,7 @@ from games import quatorze
 from games.base import IllegalAction, Outcome
 from games.digits import is_number
 from games.quatorze import State
+from i18n import _, _n, _p, render
 from render.quatorze import render_quatorze
 from storage.models import Result, Standing, Table
 
@@ -116,7 +117,9 @@ class QuatorzeUi(UiState):
     moves: int | None = None
 
 
-GIVE_UP = Confirmation("Really give up? The game ends with the score you have now.", "Yes, give up")
+GIVE_UP = Confirmation(
+    _("Really give up? The game ends with the score you have now."), _p("button", "Yes, give up")
+)
 
 
 class QuatorzeController(Controller[State, QuatorzeUi]):
@@ -252,9 +255,12 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
             return Intent(move=ctx.arg, private=Screen(content=text), update_private=True)
         if ctx.action == "give-up":
             ctx.require_turn()
+            gave_up = _n(
+                "You gave up with {n} point.", "You gave up with {n} points.", state.score
+            )
             return Intent(
                 move="give-up",
-                private=Screen(content=f"🏳️ You gave up with {state.score} points."),
+                private=Screen(content=f"🏳️ {render(gave_up, ctx.locale)}"),
                 update_private=True,
             )
         return super().handle(ctx)
@@ -263,7 +269,14 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
         """Give up names the score it keeps."""
         if action == "give-up":
             score = ctx.require_state().score
-            return Confirmation(f"Really give up with **{score}** points?", GIVE_UP.button)
+            return Confirmation(
+                _n(
+                    "Really give up with **{n}** point?",
+                    "Really give up with **{n}** points?",
+                    score,
+                ),
+                GIVE_UP.button,
+            )
         return super().confirmation(ctx, action)
 
     def hint(

@@ -86,7 +86,7 @@ class TableService(ComputerTurns):
                 return Answer.refuse(Said(exc.phrase))
         return await self.board_answer(table)
 
-    def busy(self, running: Table) -> str:
+    def busy(self, running: Table) -> Said:
         """The one answer when the channel already has a game (see :mod:`bot.tables.wording`)."""
         return busy_text(self.controllers[running.kind].title, [s.name for s in running.seats])
 
@@ -225,7 +225,7 @@ class TableService(ComputerTurns):
             raise IllegalAction("Only the players of this game can start the next one.")
         running = await self.db.open_table_in_channel(finished.channel_id)
         if running is not None:
-            raise IllegalAction(self.busy(running))
+            return Answer.refuse(self.busy(running))
         now = self.clock()
         table = await self.db.create_table(
             guild_id=finished.guild_id,
@@ -342,7 +342,7 @@ class TableService(ComputerTurns):
             rules.may_stop(table, who, limits["idle_claim_minutes"], self.clock())
         except IllegalAction as exc:
             return Answer.refuse(Said(exc.phrase))
-        question = confirm.question("stop", confirm.STOP)
+        question = confirm.question("stop", confirm.STOP, who.locale)
         return Answer((PrivateScreen(question),), table.id, table.version)
 
     async def stop(self, who: Member, table_id: int | None = None) -> Answer:

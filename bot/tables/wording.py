@@ -7,6 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from i18n import Message, Said, _, _p, render
+
+# The games' names as each language says them (the same entries as /game's choices).
+GAME_NAMES: Mapping[str, Message] = {
+    "Checkers": _p("command choice", "Checkers"),
+    "Hearts": _p("command choice", "Hearts"),
+    "Kabu": _p("command choice", "Kabu"),
+    "Quarters": _p("command choice", "Quarters"),
+    "Quatorze": _p("command choice", "Quatorze"),
+}
+
 # One sentence a setting, with ``{value}`` in the setting's unit.
 SETTING_SENTENCES = {
     "idle_claim_minutes": (
@@ -69,22 +80,39 @@ def settings_text(values: Mapping[str, float], changed: Sequence[str] = ()) -> s
     return "\n".join(lines)
 
 
-def busy_text(title: str, players: Sequence[str]) -> str:
+def busy_text(title: str, players: Sequence[str]) -> Said:
     """The one answer when a channel already has a game: which game, who plays it, and the
-    commands to see or stop it.
+    commands to see or stop it; English as a ``str``, in any language through ``render``.
 
     >>> print(busy_text("Checkers", ["Alice", "Computer (expert)"]))
     A game of Checkers is already running here (Alice v Computer (expert)). See it with \
 `/game show`, or stop it with `/game stop`.
     """
-    who = f" ({' v '.join(players)})" if players else ""
-    return (
-        f"A game of {title} is already running here{who}. See it with `/game show`, "
-        "or stop it with `/game stop`."
+    game = GAME_NAMES.get(title, title)
+    if not players:
+        return Said(
+            _(
+                "A game of {game} is already running here. See it with `/game show`, or stop "
+                "it with `/game stop`.",
+                game=game,
+            )
+        )
+    return Said(
+        _(
+            "A game of {game} is already running here ({players}). See it with `/game show`, "
+            "or stop it with `/game stop`.",
+            game=game,
+            players=" v ".join(players),
+        )
     )
 
 
-def moved_on(newest: str) -> str:
+def moved_on(newest: str, lang: str = "en") -> str:
     """What a retired board says once a newer board of its game replaced it, linking to it
-    (a masked link: Discord shows the words, not the address)."""
-    return f"⏭️ Moved on — see the [newest board]({newest})."
+    (a masked link: Discord shows the words, not the address), in the channel's ``lang``.
+
+    >>> moved_on("https://discord.com/channels/1/2/3", "de")
+    '⏭️ Weitergezogen – hier ist das [neueste Brett](https://discord.com/channels/1/2/3).'
+    """
+    said = _("Moved on — see the [newest board]({link}).", link=newest)
+    return f"⏭️ {render(said, lang)}"

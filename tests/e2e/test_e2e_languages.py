@@ -186,3 +186,26 @@ async def test_a_japanese_member_plays_a_whole_hearts_game_in_a_german_server(
     assert "Spiel vorbei: " in (board.attachments[0].description or "")
     assert rows.last().status == "finished"
     assert fake.problems() == []
+
+
+async def test_a_board_moved_on_says_so_in_the_servers_language_and_asks_in_the_members(
+    fake: FakeDiscord, driver: Driver, start_bot, rows: TableRows
+) -> None:
+    """The retired board (the channel's) says it moved on in German; /game stop's question
+    and its buttons (hers alone) are in Japanese, the game busy in this channel too."""
+    fake.world.guild("Parlour Test").locale = "de"
+    driver.user("alice").locale = "ja"
+    await start_bot()
+    old = (await driver.slash("alice", "quarters start")).message
+    assert old is not None
+    busy = await driver.slash("alice", "quatorze start")
+    assert busy.ephemeral and busy.content.startswith("ここではもうクォーターズのゲーム")
+    new = (await driver.slash("bob", "game show")).message
+    assert new is not None and new is not old
+    await driver.wait_for(lambda: old.buttons() == [])
+    assert old.content.startswith("⏭️ Weitergezogen – hier ist das [neueste Brett](")
+    asked = await driver.slash("alice", "game stop")
+    assert asked.ephemeral and asked.content.startswith("⚠️ 本当にこのゲームを中止しますか？")
+    assert asked.message.button_labels() == ["ゲームを中止", "キャンセル"]
+    await driver.click("alice", asked.message, label="ゲームを中止")
+    await driver.wait_for(lambda: rows.last().status == "stopped")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.tables import played, trust
-from bot.tables.confirm import CANCEL, CANCELLED, question
+from bot.tables.confirm import CANCEL, cancelled, question
 from bot.tables.controller import SERVICE_KEYS, Context, Controller, Intent, UiState, table_seed
 from bot.tables.core.events import Event, Posted, PrivateScreen, Refused
 from bot.tables.ratings import elo_change
@@ -303,9 +303,9 @@ def confirming(controller: Controller[Any, Any], ctx: Context[Any, Any]) -> Inte
     """``ask=<action>``: the private question before an action that ends the game;
     ``cancel``: the question's message says nothing changed."""
     if ctx.action == CANCEL:
-        return Intent(private=CANCELLED, update_private=True)
+        return Intent(private=cancelled(ctx.locale), update_private=True)
     found = controller.confirmation(ctx, ctx.arg)
     if found is None:
         raise IllegalAction("That button does nothing here.")
     ctx.require_seat()
-    return Intent(private=question(ctx.arg, found))
+    return Intent(private=question(ctx.arg, found, ctx.locale))

@@ -92,7 +92,7 @@ class HeartsController(SeatLobby[State, HeartsUi]):
             return Intent(private=scores.scores_screen(ctx.table, state))
         seat = ctx.require_seat()
         if ctx.action == "leave":
-            return Intent(private=question("resign", leaving.LEAVE))
+            return Intent(private=question("resign", leaving.LEAVE, ctx.locale))
         if ctx.action == "hand":
             back = seat in ctx.autoplay
             note = _("Welcome back: the computer no longer plays for you.") if back else None

@@ -10,13 +10,16 @@ from bot.tables.hearts.scores import scores_embed
 from bot.tables.screens import Attachment, Screen
 from games.base import IllegalAction, Outcome
 from games.hearts import State
+from i18n import _, _p
 from render.charts import hearts_totals_chart
 from storage.models import Result, Seat, Table
 
 LEAVE = Confirmation(
-    "Really leave this game? The computer plays your seat to the end, and the game counts as "
-    "a loss for you.",
-    "Leave for good",
+    _(
+        "Really leave this game? The computer plays your seat to the end, and the game counts "
+        "as a loss for you."
+    ),
+    _p("button", "Leave for good"),
 )
 
 
