@@ -14,4 +14,4 @@ def test_render_quatorze_in_play_and_over():
     assert "Row 1:" in p.description and "Selected:" in p.description
     s.apply(0, "give-up")
     p = render_quatorze(s.view(0))
-    assert "Given up" in p.description
+    assert "The player gave up." in p.description

@@ -268,7 +268,7 @@ def render_checkers(view: Any, *, flip: bool = False) -> Picture:
         status = f"{view['turn_name']} to move."
     draw_text(draw, (MARGIN, 10), fit_text(status, STATUS_SIZE, 8 * SQUARE), STATUS_SIZE, INK)
     second = fit_text(_second_line(view), TEXT_SIZE, 8 * SQUARE)
-    draw_text(draw, (MARGIN, 40), second, TEXT_SIZE, MUTED)
+    draw_text(draw, (MARGIN, 42), second, TEXT_SIZE, MUTED)  # 2 px lower since issue 46: accents
     _draw_board(image, view, flip)
     _draw_footer(image, view, flip)
     return to_picture(image.convert("RGB"), "checkers.png", describe(view))
