@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.perf.load import Figures, RecordingFake, Table, world_for
+from bench.perf.load import Figures, RecordingFake, Table, stop_bot, world_for
 from fakediscord import Driver
 from fakediscord.driver import DriverError
 
@@ -131,12 +131,7 @@ async def soak(
             await asyncio.sleep(min(sample_every, 5.0) + 0.5)  # the last period's sample
             result.actions, result.failed = figures.actions, figures.failed
         finally:
-            proc.terminate()
-            try:
-                await asyncio.wait_for(proc.wait(), 15)
-            except TimeoutError:
-                proc.kill()
-                await proc.wait()
+            await stop_bot(proc)
             await fake.stop()
         if samples.exists():
             result.samples = [json.loads(ln) for ln in samples.read_text().splitlines() if ln]

@@ -110,6 +110,16 @@ def rss_mib(pid: int) -> tuple[float, float]:
     return (sizes[0] if sizes else 0.0), sum(sizes)
 
 
+async def stop_bot(proc: asyncio.subprocess.Process) -> None:
+    """Ask the bot's process to stop; kill it if it has not within 15 s."""
+    proc.terminate()
+    try:
+        await asyncio.wait_for(proc.wait(), 15)
+    except TimeoutError:
+        proc.kill()
+        await proc.wait()
+
+
 async def start_bot(fake: FakeDiscord, db_url: str, log: Path, env: dict[str, str]) -> Any:
     full = {
         **os.environ,
@@ -408,12 +418,7 @@ async def measure(tables: int, seconds: float, every: float, args: argparse.Name
             lag = lag_lines(log, log_mark)
             load = os.getloadavg()
         finally:
-            proc.terminate()
-            try:
-                await asyncio.wait_for(proc.wait(), 15)
-            except TimeoutError:
-                proc.kill()
-                await proc.wait()
+            await stop_bot(proc)
             await fake.stop()
         text = log.read_text(errors="replace")
         if args.keep_log:
