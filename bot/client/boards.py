@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("parlour")
 
 REPOST_AFTER = dt.timedelta(minutes=50)  # edits of old channel messages have their own quota
-RIDERS = 5000  # boards whose last click's interaction is remembered
+RIDERS = 2000  # boards whose last click's interaction is kept (about 11 KiB each, the oldest go)
 GONE = (401, 403, 404)  # an interaction's webhook refusing an edit: its token is no use now
 
 
