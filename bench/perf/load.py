@@ -58,7 +58,7 @@ from fakediscord.state import (
     World,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]  # the checkout whose bot is measured
 GAMES = ("quarters", "checkers", "hearts")
 COIN = re.compile(r"^(\d+)·(\d+)$")
 SUCCESS = 3
