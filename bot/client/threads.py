@@ -93,6 +93,24 @@ async def start_in_thread(
     return True
 
 
+def game_thread_parent(bot: Any, channel_id: int) -> int | None:
+    """The channel of a game's own thread, None for any other channel.
+
+    The bot notes its game threads as it opens them; after a restart it knows them from
+    Discord's channel data (the gateway sends a server's active threads): a thread the bot
+    opened is a game's, since it opens threads for nothing else."""
+    threads: dict[int, int] = bot.__dict__.setdefault("game_threads", {})
+    parent = threads.get(channel_id)
+    if parent is not None:
+        return parent
+    user = getattr(bot, "user", None)
+    found = bot.get_channel(channel_id) if user is not None else None
+    if isinstance(found, discord.Thread) and found.owner_id == user.id and found.parent_id:
+        threads[channel_id] = found.parent_id
+        return found.parent_id
+    return None
+
+
 async def end_thread(bot: Any, thread_id: int) -> None:
     """Archive a game's thread (best effort)."""
     bot.game_threads.pop(thread_id, None)
