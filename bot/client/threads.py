@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.client.components import message_kwargs
+from bot.client.places import bot_is_member
 from bot.tables.core.events import Answer
 from bot.tables.service import Member, TableService
 from i18n import _, render
@@ -62,8 +63,8 @@ async def start_in_thread(
     by the table); False: the server wants threads but Parlour may not open one here (the
     caller starts the game in the channel, then tells the starter why); None: no thread."""
     channel = interaction.channel
-    if not isinstance(channel, discord.TextChannel):
-        return None
+    if not isinstance(channel, discord.TextChannel) or not bot_is_member(interaction):
+        return None  # a server that never added the bot: no thread of its own there
     if not await threads_on(bot.service, interaction.guild_id):
         return None
     perms = interaction.app_permissions
