@@ -347,6 +347,8 @@ async def test_quarters_in_a_server_that_never_added_the_bot_goes_on_across_a_re
         "Elsewhere", ["bob", "carol"], iter(fake.snowflakes.next, None)
     )
     bot = await start_bot()
+    told = [m["d"]["id"] for m in fake.gateway.dispatched((0, 1), "GUILD_CREATE")]
+    assert told and str(elsewhere.id) not in told  # Discord tells the bot only of its servers
     here = Driver(fake, channel="Elsewhere/chat")
     board = await start_vs_computer(here, "bob")
     assert board.guild_id == elsewhere.id and "updates when someone acts" in board.content
