@@ -15,10 +15,11 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image
 
+from games.base import OutcomeDict
 from games.checkers import CheckersView, read_pdn
 from games.checkers import State as CheckersState
 from games.quarters import State as QuartersState
@@ -204,8 +205,14 @@ def checkers_reel(
     captions.append(Caption(result_caption, render(_counted(plies), lang), 1.0, final=True))
     height = strip_height(CHECKERS_WIDTH, captions)
 
+    # the held frame's board says the result too (a resignation is not in the position)
+    held = final.copy()
+    if outcome:
+        held["outcome"] = cast(OutcomeDict, dict(outcome))
+
     def draw(index: int) -> Image.Image:
-        board = _decoded(render_checkers(views[min(index, plies)], flip=flip, lang=lang).png)
+        view = views[index] if index <= plies else held
+        board = _decoded(render_checkers(view, flip=flip, lang=lang).png)
         return with_caption(board, captions[index], height)
 
     durations = (FIRST_MS, *[MOVE_MS] * plies, HOLD_MS)
