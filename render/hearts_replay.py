@@ -193,6 +193,16 @@ def _points(points: int, lang: str) -> str:
     return render(_np("hearts replay", "{n} pt", "{n} pts", points), lang)
 
 
+def _seat_label(name: str, points: int, lang: str) -> str:
+    """``"Ann · 3 pts"`` in the language ``lang``, the name cut so that the line fits."""
+    said = _points(points, lang)
+
+    def label(who: str) -> str:
+        return render(_p("hearts replay", "{name} · {points}", name=who, points=said), lang)
+
+    return label(fit_text(name, TEXT, WIDTH - 80 - text_width(label(""), TEXT)))
+
+
 def _side_width() -> int:
     return hand_size(5, HAND_CARD, OVERLAP)[0]
 
@@ -221,21 +231,8 @@ def _draw_hands(
             with placed(x, y):
                 row = hand_image(cards, HAND_CARD, OVERLAP, raised=up)
             image.alpha_composite(row, (x, y))
-            tail = render(
-                _p(
-                    "hearts replay",
-                    "{name} · {points}",
-                    name="",
-                    points=_points(points[seat], lang),
-                ),
-                lang,
-            )
-            name = fit_text(names[seat], TEXT, WIDTH - 80 - text_width(tail, TEXT))
-            label = _p(
-                "hearts replay", "{name} · {points}", name=name, points=_points(points[seat], lang)
-            )
             label_y = _SOUTH_LABEL if place == 0 else _NORTH_LABEL
-            shown = render(label, lang)
+            shown = _seat_label(names[seat], points[seat], lang)
             draw_text(draw, (WIDTH // 2, label_y), shown, TEXT, colour, anchor="mm")
         else:  # west and east
             x = SIDE_X if place == 1 else WIDTH - SIDE_X - _side_width()
