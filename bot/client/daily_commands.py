@@ -270,10 +270,11 @@ async def post_forever(client: discord.Client) -> None:
 
 
 async def with_streaks(
-    interaction: discord.Interaction[Any], user_id: int, screen: Screen
+    interaction: discord.Interaction[Any], user_id: int, screen: Screen, lang: str
 ) -> Screen:
-    """``/stats`` with the member's daily streaks added as a field."""
-    field = await service_of(interaction.client).streak_field(user_id, str(interaction.locale))
+    """``/stats`` with the member's daily streaks added as a field, in ``lang`` (the
+    channel's, where /stats is posted)."""
+    field = await service_of(interaction.client).streak_field(user_id, lang)
     if field is None or screen.embed is None:
         return screen
     embed = dataclasses.replace(screen.embed, fields=(*screen.embed.fields, field))

@@ -14,10 +14,13 @@ from bot.tables.controller import Controller
 from bot.tables.pictures import PictureCache
 from bot.tables.screens import Attachment, Screen
 from games.base import IllegalAction, Outcome
+from i18n import _, render
 from render.charts import has_games, has_ratings, rating_series
 from storage import Database, Table, TableStatus
 
 Run = Callable[..., Awaitable[Any]]
+NO_GAMES = _("No finished games yet.")
+NO_RATINGS = _("No rated games yet.")
 TOP = 10
 
 
@@ -130,16 +133,17 @@ class Pictures:
         user_id: int,
         name: str,
         server_names: Mapping[int, str],
+        lang: str = "en",
     ) -> Screen:
         """``/stats``: the member's record (``screen``, from the table service) with the chart
         when there is something to chart, and a sentence for what there is not ("No finished
-        games yet.", "No rated games yet."), never an empty chart."""
-        series, rows, _ = await self._stats_data(guild_id, user_id, server_names)
+        games yet.", "No rated games yet.", in ``lang``), never an empty chart."""
+        series, rows, _title = await self._stats_data(guild_id, user_id, server_names)
         notes = []
         if not has_games(rows):
-            notes.append("No finished games yet.")
+            notes.append(render(NO_GAMES, lang))
         if any(c.rated for c in self.controllers.values()) and not has_ratings(series):
-            notes.append("No rated games yet.")
+            notes.append(render(NO_RATINGS, lang))
         embed = screen.embed
         if embed is not None:
             text = " ".join(note for note in notes if note not in embed.description)
