@@ -75,17 +75,19 @@ def _results_line(results: list[dict[str, Any]]) -> Message:
 def _ratings_line(ratings: list[dict[str, Any]]) -> Message:
     if not ratings:
         return _("- **Ratings**: none.")
-    each = tuple(
-        _n(
-            "{game} {rating} ({n} rated game)",
-            "{game} {rating} ({n} rated games)",
-            int(r["rated_games"]),
-            game=game_name(r["game"]),
-            rating=f"{float(r['rating']):.0f}",  # Elo: no thousands separator
-        )
-        for r in ratings
-    )
+    each = tuple(_rating(r["game"], float(r["rating"]), int(r["rated_games"])) for r in ratings)
     return _("- **Ratings**: {ratings}.", ratings=Listing(each))
+
+
+def _rating(kind: str, rating: float, games: int) -> Message:
+    elo = str(round(rating))  # an Elo rating has no thousands separator in any language
+    return _n(
+        "{game} {rating} ({n} rated game)",
+        "{game} {rating} ({n} rated games)",
+        games,
+        game=game_name(kind),
+        rating=elo,
+    )
 
 
 def summary(data: dict[str, Any]) -> Said:
