@@ -222,9 +222,12 @@ def daily_group() -> app_commands.Group:
 
     @group.command(name="board", description="Today's solvers here and the longest streaks.")
     async def board(interaction: discord.Interaction[Any]) -> None:
-        screen = await service_of(interaction.client).board(
-            interaction.guild_id or 0, str(interaction.locale)
+        # posted for the channel: in the channel's language
+        guild = interaction.guild_id or 0
+        lang = await interaction.client.service.channel_language(  # type: ignore[attr-defined]
+            guild, channel_language(interaction)
         )
+        screen = await service_of(interaction.client).board(guild, lang)
         await interaction.response.send_message(**_kwargs(screen))
 
     return group
