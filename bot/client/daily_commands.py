@@ -24,6 +24,7 @@ from discord import app_commands
 from bot.client import customid
 from bot.client.common import channel_language
 from bot.client.components import custom_id, message_kwargs
+from bot.client.places import place_of
 from bot.client.retry import FAILURES, post_nonce, retrying
 from bot.tables.daily.service import CHANNEL_SETTING, SHARE, Answer, DailyService
 from bot.tables.screens import Screen, Select, Style
@@ -195,7 +196,7 @@ async def clicked(
         return
     if action.startswith("open="):
         answer = await daily.open(
-            action.partition("=")[2], user.id, user.display_name, interaction.guild_id or 0, locale
+            action.partition("=")[2], user.id, user.display_name, place_of(interaction), locale
         )
         await _show(interaction, answer, new=True)
         return
@@ -222,8 +223,8 @@ def daily_group() -> app_commands.Group:
 
     @group.command(name="board", description="Today's solvers here and the longest streaks.")
     async def board(interaction: discord.Interaction[Any]) -> None:
-        screen = await service_of(interaction.client).board(
-            interaction.guild_id or 0, str(interaction.locale)
+        screen = await service_of(interaction.client).board(  # this server, chat, or DM
+            place_of(interaction), str(interaction.locale)
         )
         await interaction.response.send_message(**_kwargs(screen))
 

@@ -8,18 +8,38 @@ from collections import Counter
 from typing import Any
 
 from bot.tables.wording import stored_setting_sentence
+from i18n import _, render
 
 LIMIT = 2000
+IN_CHAT = _("What Parlour stores about you in this chat:")
+OUTSIDE = _(
+    "What Parlour stores about you outside servers (your DMs with Parlour and your group chats):"
+)
 
 
-def summary(data: dict[str, Any]) -> str:
+def _heading(data: dict[str, Any], locale: str) -> str:
+    """The summary's first line: the export's place (a server, a chat, everything outside)."""
+    place = data.get("place", "server")
+    if place == "server":
+        return "What Parlour stores about you on this server:"
+    return render(IN_CHAT if place == "chat" else OUTSIDE, locale)
+
+
+def export_heading(data: dict[str, Any], locale: str = "en") -> str:
+    """The line above the downloaded JSON file."""
+    if data.get("place", "server") == "server":
+        return "Everything Parlour stores about you on this server:"
+    return _heading(data, locale)
+
+
+def summary(data: dict[str, Any], locale: str = "en") -> str:
     """A short private summary of a member's export.
 
     >>> summary({"games": [], "results": [], "ratings": [], "server_settings": {}})[:47]
     'What Parlour stores about you on this server:\\n-'
     """
     games = data["games"]
-    lines = ["What Parlour stores about you on this server:"]
+    lines = [_heading(data, locale)]
     if games:
         by_status = Counter(g["status"] for g in games)
         kinds = Counter(g["game"] for g in games)
@@ -73,8 +93,28 @@ def export_file(data: dict[str, Any]) -> bytes:
     return json.dumps(data, indent=2, ensure_ascii=False).encode()
 
 
-def forget_question(data: dict[str, Any]) -> str:
+def forget_question(data: dict[str, Any], locale: str = "en") -> str:
     """The confirmation asked before ``/privacy forget``."""
+    results, ratings = len(data["results"]), len(data["ratings"])
+    if data.get("place") == "chat":
+        question = _(
+            "This erases your **{results} result(s)** and **{ratings} rating(s)** in this chat, "
+            "for good. Other members' scores do not change; your seats in past games will read "
+            '"a former member". Go ahead?',
+            results=results,
+            ratings=ratings,
+        )
+        return render(question, locale)
+    if data.get("place") == "dm":
+        question = _(
+            "This erases your **{results} result(s)** and **{ratings} rating(s)** outside "
+            "servers (your DMs with Parlour and your group chats), for good. Other members' "
+            'scores do not change; your seats in past games will read "a former member". '
+            "Go ahead?",
+            results=results,
+            ratings=ratings,
+        )
+        return render(question, locale)
     return (
         f"This erases your **{len(data['results'])} result(s)** and **{len(data['ratings'])} "
         "rating(s)** on this server, for good. Other members' scores do not change; your "
@@ -82,7 +122,19 @@ def forget_question(data: dict[str, Any]) -> str:
     )
 
 
-def forgotten(results: int, ratings: int, tables: int) -> str:
+def forgotten(
+    results: int, ratings: int, tables: int, place: str = "server", locale: str = "en"
+) -> str:
+    """What ``/privacy forget`` erased (outside servers: in the chat, or from the DM)."""
+    if place != "server":
+        done = _(
+            "Done: {results} result(s) and {ratings} rating(s) erased; your name was taken off "
+            "{tables} past game(s).",
+            results=results,
+            ratings=ratings,
+            tables=tables,
+        )
+        return render(done, locale)
     return (
         f"Done: {results} result(s) and {ratings} rating(s) erased; your name was taken off "
         f"{tables} past game(s) on this server."

@@ -15,7 +15,7 @@ from bot.tables.pictures import PictureCache
 from bot.tables.screens import Attachment, Screen
 from games.base import IllegalAction, Outcome
 from render.charts import has_games, has_ratings, rating_series
-from storage import Database, Table, TableStatus
+from storage import Database, Place, Table, TableStatus
 
 Run = Callable[..., Awaitable[Any]]
 TOP = 10
@@ -115,7 +115,7 @@ class Pictures:
 
     # -- charts -----------------------------------------------------------------------------
     async def stats(
-        self, guild_id: int, user_id: int, name: str, server_names: Mapping[int, str]
+        self, guild_id: Place | int, user_id: int, name: str, server_names: Mapping[int, str]
     ) -> Attachment:
         """A member's rating per server over time in the rated games, and games played and won
         here. With several rated games, each series is named by game and server."""
@@ -126,7 +126,7 @@ class Pictures:
     async def stats_screen(
         self,
         screen: Screen,
-        guild_id: int,
+        guild_id: Place | int,
         user_id: int,
         name: str,
         server_names: Mapping[int, str],
@@ -151,7 +151,7 @@ class Pictures:
         return dataclasses.replace(screen, embed=embed, attachments=(picture,))
 
     async def _stats_data(
-        self, guild_id: int, user_id: int, server_names: Mapping[int, str]
+        self, guild_id: Place | int, user_id: int, server_names: Mapping[int, str]
     ) -> tuple[dict[str, list[tuple[float, float]]], list[tuple[str, int, int]], str]:
         """The rating series, the games played and won here, and the rating chart's title."""
         rated = {kind: c.title for kind, c in self.controllers.items() if c.rated}
@@ -169,7 +169,7 @@ class Pictures:
         ]
         return series, rows, rating_title
 
-    async def scoreboard(self, guild_id: int, kind: str, lang: str = "en") -> Attachment:
+    async def scoreboard(self, guild_id: Place | int, kind: str, lang: str = "en") -> Attachment:
         """The top ten of a game's scoreboard as bars: by rating where the game is rated."""
         controller = self.controllers[kind]
         standings = sorted(await self.db.standings(guild_id, kind), key=controller.rank_key)
