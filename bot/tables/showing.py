@@ -55,7 +55,8 @@ class Pictures:
         title = self.controllers[kind].title
         if game is not None:
             table = await self.db.get_table(game)
-            if table is None or table.guild_id != guild_id or table.kind != kind:
+            elsewhere = guild_id == 0 and table is not None and table.channel_id != channel_id
+            if table is None or table.guild_id != guild_id or table.kind != kind or elsewhere:
                 raise IllegalAction(f"There is no game of {title} #{game} on this server.")
             if table.status is not TableStatus.FINISHED:
                 raise IllegalAction(f"Game #{game} is not finished: replays come at the end.")
@@ -65,9 +66,11 @@ class Pictures:
             raise IllegalAction(f"No game of {title} has finished in this channel yet.")
         return found[0]
 
-    async def recent_games(self, guild_id: int, kind: str) -> list[Table]:
-        """The server's latest finished games of ``kind`` (for autocomplete)."""
-        return await self.db.finished_tables(guild_id, kind)
+    async def recent_games(self, guild_id: int, kind: str, channel_id: int = 0) -> list[Table]:
+        """The server's latest finished games of ``kind`` (for autocomplete); outside servers
+        (guild 0) only this chat's or DM's own, never another's."""
+        only = channel_id if guild_id == 0 else None
+        return await self.db.finished_tables(guild_id, kind, channel_id=only)
 
     async def last_finished(self, guild_id: int, channel_id: int, kind: str) -> Table:
         """The latest game of ``kind`` played in this channel, once it is finished: so no card
