@@ -119,14 +119,16 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
         service = host(interaction).service
         who = member or interaction.user
         guild = place_of(interaction)  # in a DM, the asker's own: never another's DMs
-        # only this place by name: the chart must not tell where else the member plays
-        servers = place_names(interaction, guild)
 
         async def work() -> Screen:
             screen = await service.stats(guild, who.id, who.display_name)
             screen = await daily_commands.with_streaks(interaction, who.id, screen)
+            server = interaction.guild_id or 0
+            lang = await service.channel_language(server, channel_language(interaction))
+            # only this place by name: the chart must not tell where else the member plays
+            servers = place_names(interaction, guild, lang)
             return await service.pictures.stats_screen(
-                screen, guild, who.id, who.display_name, servers
+                screen, guild, who.id, who.display_name, servers, lang
             )
 
         await show_picture(interaction, work())
