@@ -20,6 +20,8 @@ from bot.tables.confirm import RESIGN, Confirmation
 from bot.tables.pictures import Replay
 from bot.tables.screens import Button, Screen, Style
 from games.base import Engine, GameState, IllegalAction, Outcome
+from i18n import Text, _p
+from i18n.formats import Number, Percent
 from storage.models import Result, Seat, Standing, Table, TableStatus
 
 # Keys of a table's ui JSON that belong to the service (a controller's UI state has the rest).
@@ -195,7 +197,7 @@ class Controller(Generic[S, U]):
     ai_budget: ClassVar[float] = 1.0
     rated: ClassVar[bool] = False  # Elo between members; /stats charts the rating
     solo: ClassVar[bool] = False  # one seat, no opponent
-    rules_text: ClassVar[str] = ""
+    rules_text: ClassVar[Text] = ""
     # Seconds a member may take on their turn before the computer plays for them (None: never).
     turn_timeout: ClassVar[float | None] = None
     lobby_seconds: ClassVar[float] = 5 * 60  # how long a challenge or lobby waits
@@ -383,12 +385,11 @@ class Controller(Generic[S, U]):
             rows=extras.rows,
         )
 
-    # -- scoreboard -------------------------------------------------------------------------
-    def standing_columns(self) -> tuple[str, ...]:
-        return ("W", "L", "Win%")
+    def standing_columns(self) -> tuple[Text, ...]:  # short: they head the scoreboard's table
+        return (_p("scoreboard", "W"), _p("scoreboard", "L"), _p("scoreboard", "Win%"))
 
-    def standing_values(self, standing: Standing) -> tuple[str, ...]:
-        return (str(standing.wins), str(standing.losses), f"{standing.win_rate:.0%}")
+    def standing_values(self, standing: Standing) -> tuple[Text, ...]:
+        return (Number(standing.wins), Number(standing.losses), Percent(standing.win_rate))
 
     def rank_key(self, standing: Standing) -> tuple:
         return (-standing.wins, -standing.win_rate, standing.losses)

@@ -26,26 +26,39 @@ from games import quatorze
 from games.base import IllegalAction, Outcome
 from games.digits import is_number
 from games.quatorze import State
-from i18n import _, _n, _p, render
+from i18n import _, _n, _p, lines, render
+from i18n.formats import Number
+from i18n.messages import Text
 from render.quatorze import render_quatorze
 from storage.models import Result, Standing, Table
 
-RULES = """\
-**Quatorze** — a solitaire: clear a grid of cards by pairs that add up to 14.
-• Cards count: ace 1, 2-10 their number, J 11, Q 12, K 13. So a pair is K+A, Q+2, J+3, 10+4, \
-9+5, 8+6 or 7+7.
-• 25 cards are dealt row by row into a 5x5 grid; the other 27 are the stock, face down.
-• Take two cards that add up to 14 and lie in the **same row or the same column** (they need \
-not touch). Each pair scores 2 points; clearing all 52 cards (52 points) wins.
-• While the stock lasts, the emptied cells are refilled from it at once: the cell of the first \
-card you named first. Once the stock is empty, the remaining cards close up in reading order \
-after each pair, so the gaps collect at the end.
-• The game ends when no row or column holds a pair, or when you **Give up**.
-• Choose a pair in the menu (cells are numbered 1-25 on the image). **Hint** suggests the \
-pair the computer would take, and how often it clears the grid from there; like you, it sees \
-the grid and which cards are gone, never the stock's order.
-• `/quatorze start winnable:True` deals only games that can be cleared.
-• Your best score and your wins in this server are on `/scoreboard`."""
+# /rules, a paragraph a rule, in the reader's language.
+RULES = lines(
+    _("**Quatorze** — a solitaire: clear a grid of cards by pairs that add up to 14."),
+    _(
+        "• Cards count: ace 1, 2-10 their number, J 11, Q 12, K 13. So a pair is K+A, Q+2, "
+        "J+3, 10+4, 9+5, 8+6 or 7+7."
+    ),
+    _("• 25 cards are dealt row by row into a 5x5 grid; the other 27 are the stock, face down."),
+    _(
+        "• Take two cards that add up to 14 and lie in the **same row or the same column** "
+        "(they need not touch). Each pair scores 2 points; clearing all 52 cards (52 points) "
+        "wins."
+    ),
+    _(
+        "• While the stock lasts, the emptied cells are refilled from it at once, the cell of "
+        "the first card you named first. Once the stock is empty, the remaining cards close up "
+        "in reading order after each pair, so the gaps collect at the end."
+    ),
+    _("• The game ends when no row or column holds a pair, or when you **Give up**."),
+    _(
+        "• Choose a pair in the menu (cells are numbered 1-25 on the picture). **Hint** "
+        "suggests the pair the computer would take, and how often it clears the grid from "
+        "there; like you, it sees the grid and which cards are gone, never the stock's order."
+    ),
+    _("• `/quatorze start winnable:True` deals only games that can be cleared."),
+    _("• Your best score and your wins in this server are on `/scoreboard`."),
+)
 
 MAX_OPTIONS = 25
 
@@ -255,9 +268,7 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
             return Intent(move=ctx.arg, private=Screen(content=text), update_private=True)
         if ctx.action == "give-up":
             ctx.require_turn()
-            gave_up = _n(
-                "You gave up with {n} point.", "You gave up with {n} points.", state.score
-            )
+            gave_up = _n("You gave up with {n} point.", "You gave up with {n} points.", state.score)
             return Intent(
                 move="give-up",
                 private=Screen(content=f"🏳️ {render(gave_up, ctx.locale)}"),
@@ -337,11 +348,11 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
         }.get(outcome.termination, "finished")
         return f"{player} {how} — final score **{score}**/52."
 
-    def standing_columns(self) -> tuple[str, ...]:
-        return ("Best", "Wins")
+    def standing_columns(self) -> tuple[Text, ...]:
+        return (_p("scoreboard", "Best"), _p("scoreboard", "Wins"))
 
-    def standing_values(self, standing: Standing) -> tuple[str, ...]:
-        return (str(standing.best), str(standing.wins))
+    def standing_values(self, standing: Standing) -> tuple[Text, ...]:
+        return (Number(standing.best), Number(standing.wins))
 
     def rank_key(self, standing: Standing) -> tuple:
         return (-standing.wins, -standing.best, standing.games)

@@ -372,15 +372,16 @@ class TableService(ComputerTurns):
             return self.ended_answer(table, text).plus(stopped)
 
     # -- scores -----------------------------------------------------------------------------
-    async def scoreboard(self, where: Place | int, kind: str) -> Screen:
-        """A place's (a guild id: the server's) standings for one game, as an embed."""
+    async def scoreboard(self, where: Place | int, kind: str, lang: str = "en") -> Screen:
+        """A place's (a guild id: the server's) standings for one game, as an embed in
+        ``lang``."""
         found = await self.db.standings(where, kind)
-        return standings.scoreboard(self.controllers[kind], found)
+        return standings.scoreboard(self.controllers[kind], found, lang)
 
-    async def stats(self, where: Place | int, user_id: int, name: str) -> Screen:
-        """One member's record in every game of a place (a guild id: the server)."""
+    async def stats(self, where: Place | int, user_id: int, name: str, lang: str = "en") -> Screen:
+        """One member's record in every game of a place (a guild id: the server), in ``lang``."""
         found = await self.db.player_standings(where, user_id)
-        return standings.record(self.controllers, found, name)
+        return standings.record(self.controllers, found, name, lang)
 
 
 def _handle(controller: Controller[Any, Any], ctx: Context[Any, Any]) -> Intent:

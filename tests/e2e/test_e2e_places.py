@@ -119,11 +119,12 @@ async def test_quarters_in_a_group_dm_goes_only_through_interactions_and_counts_
     assert "Checkers" in record and "1 played" in record and "Quarters" not in record
     shown = await own.slash("bob", "privacy show")
     assert shown.ephemeral and "outside servers" in shown.text()
-    assert "**Results**: 2 (1 checkers, 1 quarters)" in shown.text()
+    assert "**Results**: 2 (" in shown.text()
+    assert "Checkers: 1 result" in shown.text() and "Quarters: 1 result" in shown.text()
     asked = await own.slash("bob", "privacy forget")
-    assert "**2 result(s)**" in asked.text()
+    assert "**2 results**" in asked.text()
     done = await own.click("bob", asked.message, label="Forget me")
-    assert "Done: 2 result(s)" in done.text()
+    assert "Done: 2 results and" in done.text()
     after = (await friends.slash("alice", "scoreboard", game="Quarters")).text()
     assert "No games finished yet" in after
     assert channel_routes(fake, friends.channel().id) == []

@@ -19,29 +19,47 @@ from games.base import IllegalAction, Outcome
 from games.checkers import State
 from games.checkers.state import ACCEPT_DRAW, DECLINE_DRAW, OFFER_DRAW
 from games.digits import is_number
+from i18n import _, _p, lines
+from i18n.formats import Number
+from i18n.messages import Text
 from render.checkers import render_checkers
 from storage.models import Seat, Standing, Table
 
-RULES = """\
-**Checkers** (English draughts) — for two, on the dark squares of an 8x8 board.
-• Black moves first, down the board; Red moves up. Squares are numbered 1-32 (the small board \
-beside the game shows the numbers).
-• A man moves one square diagonally forward; a king one square diagonally any way.
-• Capturing is compulsory: jump an enemy piece next to you onto the empty square behind it, and \
-keep jumping with the same piece while you can. Men jump forward only; kings any way. When \
-several captures exist, choose any of them.
-• A man reaching the far row is crowned king; that ends its move.
-• You lose when you cannot move on your turn (no pieces left, or all blocked).
-• Draws: by agreement (**Offer draw**; your opponent may accept on their turn, and moving on \
-declines), when the same position comes up a third time with the same player to move, or after \
-40 moves each with no capture and no man moved. You may **Resign** at any time.
-• Choose your move in the menu, or type it: `/checkers move 11-15` (also `11 15`, `22x15`, \
-`9x18x27` or the short `9x27`).
-• `/checkers start` options: `opponent` (else you play the computer), `color`, `level`, and \
-`position` — a PDN FEN to start from, like `B:W18,24,27,K10:B12,16,K22` (side to move, then \
-Red's and Black's squares; K marks a king).
-• `/checkers record` gives the game's record as a PDN file. Games between members are rated \
-(Elo)."""
+# /rules, a paragraph a rule, in the reader's language.
+RULES = lines(
+    _("**Checkers** (English draughts) — for two, on the dark squares of an 8x8 board."),
+    _(
+        "• Black moves first, down the board; Red moves up. Squares are numbered 1-32 (the "
+        "small board beside the game shows the numbers)."
+    ),
+    _("• A man moves one square diagonally forward; a king one square diagonally any way."),
+    _(
+        "• Capturing is compulsory: jump an enemy piece next to you onto the empty square "
+        "behind it, and keep jumping with the same piece while you can. Men jump forward only; "
+        "kings any way. When several captures exist, choose any of them."
+    ),
+    _("• A man reaching the far row is crowned king; that ends its move."),
+    _("• You lose when you cannot move on your turn (no pieces left, or all blocked)."),
+    _(
+        "• Draws: by agreement (**Offer draw**; your opponent may accept on their turn, and "
+        "moving on declines), when the same position comes up a third time with the same "
+        "player to move, or after 40 moves each with no capture and no man moved. You may "
+        "**Resign** at any time."
+    ),
+    _(
+        "• Choose your move in the menu, or type it: `/checkers move 11-15` (also `11 15`, "
+        "`22x15`, `9x18x27` or the short `9x27`)."
+    ),
+    _(
+        "• `/checkers start` options: `opponent` (else you play the computer), `color`, "
+        "`level`, and `position`, a PDN FEN to start from, like `B:W18,24,27,K10:B12,16,K22` "
+        "(side to move, then Red's and Black's squares; K marks a king)."
+    ),
+    _(
+        "• `/checkers record` gives the game record as a PDN file. Games between members are "
+        "rated (Elo)."
+    ),
+)
 
 COLORS = ("black", "red", "random")
 MARKS = ("⚫", "🔴")
@@ -273,12 +291,19 @@ class CheckersController(Controller[State, CheckersUi]):
         return Screen(files=(record_file(table, state, outcome),))
 
     # -- scoreboard -------------------------------------------------------------------------
-    def standing_columns(self) -> tuple[str, ...]:
-        return ("Rating", "W", "D", "L")
+    def standing_columns(self) -> tuple[Text, ...]:
+        return (
+            _p("scoreboard", "Rating"),
+            _p("scoreboard", "W"),
+            _p("scoreboard", "D"),
+            _p("scoreboard", "L"),
+        )
 
-    def standing_values(self, standing: Standing) -> tuple[str, ...]:
+    def standing_values(self, standing: Standing) -> tuple[Text, ...]:
+        # an Elo rating is written without a thousands separator in every language
         rating = "—" if standing.rating is None else f"{standing.rating:.0f}"
-        return (rating, str(standing.wins), str(standing.draws), str(standing.losses))
+        wins, draws, losses = standing.wins, standing.draws, standing.losses
+        return (rating, Number(wins), Number(draws), Number(losses))
 
     def rank_key(self, standing: Standing) -> tuple:
         rated = standing.rating is not None

@@ -28,6 +28,7 @@ from games.base import IllegalAction, Outcome
 from games.hearts import Phase, State
 from games.hearts.rules import pass_target
 from i18n import _
+from i18n.messages import Text
 from storage.models import Result, Standing, Table, TableStatus
 
 OPTIONS = frozenset({"level", "rules", "delay"})  # the host's selects in the lobby
@@ -164,10 +165,10 @@ class HeartsController(SeatLobby[State, HeartsUi]):
         return leaving.result_extras(table, state)
 
     # -- scoreboard -------------------------------------------------------------------------
-    def standing_columns(self) -> tuple[str, ...]:
+    def standing_columns(self) -> tuple[Text, ...]:
         return scores.COLUMNS
 
-    def standing_values(self, standing: Standing) -> tuple[str, ...]:
+    def standing_values(self, standing: Standing) -> tuple[Text, ...]:
         return scores.standing_values(standing)
 
     def rank_key(self, standing: Standing) -> tuple:

@@ -8,6 +8,9 @@ from typing import Any
 
 from bot.tables.screens import Embed, Field, Screen
 from games.hearts import State
+from i18n import _p
+from i18n.formats import Number
+from i18n.messages import Text
 from storage.models import Standing, Table
 
 COMPUTER = re.compile(r"Computer \d")  # a computer seat's name
@@ -66,7 +69,11 @@ def scores_embed(table: Table, view: Mapping[str, Any], title: str) -> Embed:
 
 
 # -- the scoreboard ---------------------------------------------------------------------------
-COLUMNS = ("Won", "Pts/hand", "Moons")
+COLUMNS: tuple[Text, ...] = (
+    _p("scoreboard", "Won"),
+    _p("scoreboard", "Pts/round"),
+    _p("scoreboard", "Moons"),
+)
 
 
 def average(standing: Standing) -> float | None:
@@ -75,12 +82,12 @@ def average(standing: Standing) -> float | None:
     return standing.points / hands if hands else None
 
 
-def standing_values(standing: Standing) -> tuple[str, ...]:
+def standing_values(standing: Standing) -> tuple[Text, ...]:
     points = average(standing)
     return (
-        str(standing.wins),
-        "—" if points is None else f"{points:.1f}",
-        str(int(standing.extra.get("moons", 0))),
+        Number(standing.wins),
+        "—" if points is None else Number(points, 1),
+        Number(int(standing.extra.get("moons", 0))),
     )
 
 
