@@ -171,10 +171,11 @@ KEPT_NAMES = {"Kabu", "kabu", "Quarters", "quarters", "Quatorze", "quatorze", "a
 }
 SAME_WORD = {
     "ja": set(),
-    "fr": {"position", "expert", "standard", "scores", "secret", "total", "six"},
-    "de": {"Hearts", "hearts", "hand", "threads"},  # German Discord says "Threads"
-    "es": {"color", "total"},
-    "pt_BR": {"replay", "total"},
+    "fr": {"position", "expert", "standard", "scores", "Scores", "secret", "total", "Total", "six"},
+    "de": {"Hearts", "hearts", "hand", "threads"}  # German Discord says "Threads"
+    | {"Computer", "Computer ({level})", "Computer {number}", "Computer: {level}"},
+    "es": {"color", "total", "Total"},
+    "pt_BR": {"replay", "Replay", "total", "Total"},
 }
 # Words of English sentences that no translation holds (outside `code` and {placeholders}).
 ENGLISH_WORDS = {"the", "is", "your", "you", "with", "this", "game", "move", "player", "must"}

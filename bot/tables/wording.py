@@ -18,6 +18,12 @@ GAME_NAMES: Mapping[str, Message] = {
     "Quatorze": _p("command choice", "Quatorze"),
 }
 
+
+def game_name(title: str) -> Message | str:
+    """A game's name (its controller's ``title``) as each language says it."""
+    return GAME_NAMES.get(title, title)
+
+
 # One sentence a setting, with ``{value}`` in the setting's unit.
 SETTING_SENTENCES = {
     "idle_claim_minutes": (

@@ -4,21 +4,26 @@ members, and the game's registration."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from bot.drawing import draw
 from bot.tables.checkers.moves import CheckersUi, move_selects
-from bot.tables.checkers.record import COLOR_NAMES, record_file, record_screen, replay
+from bot.tables.checkers.record import COLOR_WORDS, record_file, record_screen, replay
 from bot.tables.confirm import asking
 from bot.tables.controller import Context, Controller, Intent, TableView, channel_language
 from bot.tables.pictures import Replay
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
+from bot.tables.seats import mention, seat_name, seat_names
 from bot.tables.spec import GameSpec
+from bot.tables.wording import game_name
 from games import checkers
 from games.base import IllegalAction, Outcome
 from games.checkers import State
 from games.checkers.state import ACCEPT_DRAW, DECLINE_DRAW, OFFER_DRAW
 from games.digits import is_number
+from i18n import Message, _, _n, _p, lines, render, sentences
+from i18n.messages import Text
 from render.checkers import render_checkers
 from storage.models import Seat, Standing, Table
 
@@ -45,16 +50,111 @@ Red's and Black's squares; K marks a king).
 
 COLORS = ("black", "red", "random")
 MARKS = ("⚫", "🔴")
-ENDINGS = {
-    "no-moves": "{loser} cannot move",
-    "resign": "{loser} resigned",
-    "timeout": "{loser} stopped moving",
-}
 DRAWS = {
-    "repetition": "the same position came up a third time",
-    "forty-moves": "40 moves each without a capture or a man moved",
-    "agreement": "agreed by both players",
+    "repetition": _("**The game is drawn** — the same position came up a third time."),
+    "forty-moves": _("**The game is drawn** — 40 moves each without a capture or a man moved."),
+    "agreement": _("**The game is drawn** — agreed by both players."),
 }
+
+
+def won(outcome: Outcome, winner: Text, loser: Text) -> Message:
+    """The result of a game someone won, by how it ended."""
+    colour = COLOR_WORDS[outcome.winners[0]]
+    match outcome.termination:
+        case "no-moves":
+            return _(
+                "**{winner} wins** ({colour}) — {loser} cannot move.",
+                winner=winner,
+                colour=colour,
+                loser=loser,
+            )
+        case "resign":
+            return _(
+                "**{winner} wins** ({colour}) — {loser} resigned.",
+                winner=winner,
+                colour=colour,
+                loser=loser,
+            )
+        case "timeout":
+            return _(
+                "**{winner} wins** ({colour}) — {loser} stopped moving.",
+                winner=winner,
+                colour=colour,
+                loser=loser,
+            )
+    return _(
+        "**{winner} wins** ({colour}) — {loser} lost.", winner=winner, colour=colour, loser=loser
+    )
+
+
+def _take_back(board: Any) -> tuple[Any, bool]:
+    """The board's last move, taken back, and whether it crowned its piece."""
+    after = board.copy()
+    move = board.pop()
+    crowned = (board.piece_at(move.start) or "").islower() and (
+        after.piece_at(move.end) or ""
+    ).isupper()
+    return move, crowned
+
+
+def move_words(name: str, move: Any, crowned: bool, *, replied: bool) -> Message:
+    """``"Alice played **11-15**, capturing 1 piece."``; ``replied``: the computer's answer."""
+    n, move_text = len(move.captured), str(move)
+    if replied:
+        if n and crowned:
+            return _n(
+                "{name} replied **{move}**, capturing {n} piece, and was crowned.",
+                "{name} replied **{move}**, capturing {n} pieces, and was crowned.",
+                n,
+                name=name,
+                move=move_text,
+            )
+        if n:
+            return _n(
+                "{name} replied **{move}**, capturing {n} piece.",
+                "{name} replied **{move}**, capturing {n} pieces.",
+                n,
+                name=name,
+                move=move_text,
+            )
+        if crowned:
+            return _("{name} replied **{move}** and was crowned.", name=name, move=move_text)
+        return _("{name} replied **{move}**.", name=name, move=move_text)
+    if n and crowned:
+        return _n(
+            "{name} played **{move}**, capturing {n} piece, and was crowned.",
+            "{name} played **{move}**, capturing {n} pieces, and was crowned.",
+            n,
+            name=name,
+            move=move_text,
+        )
+    if n:
+        return _n(
+            "{name} played **{move}**, capturing {n} piece.",
+            "{name} played **{move}**, capturing {n} pieces.",
+            n,
+            name=name,
+            move=move_text,
+        )
+    if crowned:
+        return _("{name} played **{move}** and was crowned.", name=name, move=move_text)
+    return _("{name} played **{move}**.", name=name, move=move_text)
+
+
+def _offer_line(names: list[str], offer: int | None, seat: int) -> Message | None:
+    """The draw offer standing, if any: the offerer waits, or the other may answer now."""
+    if offer is None:
+        return None
+    if offer == seat:
+        return _(
+            "🤝 {name} offers a draw; {other} may accept it on their turn.",
+            name=names[offer],
+            other=names[1 - offer],
+        )
+    return _(
+        "🤝 {name} offers a draw: accept, decline, or play a move (moving on declines).",
+        name=names[offer],
+    )
 
 
 class CheckersController(Controller[State, CheckersUi]):
@@ -106,12 +206,13 @@ class CheckersController(Controller[State, CheckersUi]):
         starter = next(s for s in table.seats if s.user_id == table.created_by)
         color = table.options.get("color", "random")
         colours = (
-            "Colours are drawn by lot."
+            _("Colours are drawn by lot.")
             if color == "random"
-            else f"{starter.name} plays {color.title()}."
+            else _("{name} plays {colour}.", name=starter.name, colour=COLOR_WORDS[color == "red"])
         )
-        start = " From the position given." if table.options.get("position") else ""
-        content = f"{screen.content}\n{colours}{start} Black moves first."
+        start = _("From the position given.") if table.options.get("position") else None
+        said = sentences(colours, start, _("Black moves first."))
+        content = f"{screen.content}\n{render(said, channel_language(table))}"
         return Screen(content=content, rows=screen.rows)
 
     def flip(self, table: Table) -> bool:
@@ -128,114 +229,116 @@ class CheckersController(Controller[State, CheckersUi]):
         view = state.view(None)
         if outcome is not None:
             view["outcome"] = outcome.to_dict()
-        names = [seat.name for seat in table.seats]
-        lines = [f"**Checkers** — {MARKS[0]} {names[0]} (Black) vs {MARKS[1]} {names[1]} (Red)"]
-        last = self._last_moves_text(table, state, names)
-        if last:
-            lines.append(last)
+        lang = channel_language(table)
+        names = seat_names(table.seats, lang)
+        said: list[Text | None] = [
+            _(
+                "**{game}** — {black_mark} {black} (Black) vs {red_mark} {red} (Red)",
+                game=game_name(self.title),
+                black_mark=MARKS[0],
+                black=names[0],
+                red_mark=MARKS[1],
+                red=names[1],
+            ),
+            self._last_moves_text(table, state, names),
+        ]
         if state.declined is not None:
             offerer = state.declined
-            lines.append(f"🤝 {names[1 - offerer]} declined {names[offerer]}'s draw offer.")
+            said.append(
+                _(
+                    "🤝 {name} declined {offerer}'s draw offer.",
+                    name=names[1 - offerer],
+                    offerer=names[offerer],
+                )
+            )
         thinking = False
         if outcome is not None:
-            lines.append(self._outcome_line(names, outcome))
-            rows: tuple[Row, ...] = (self.finished_row(),)
+            said.append(self._outcome_line(names, outcome, lang))
+            rows: tuple[Row, ...] = (self.finished_row(lang),)
         else:
             seat = state.to_act()[0]
             thinking = seen.thinking
-            offer = state.draw_offer
-            if offer is not None:
-                if offer == seat:
-                    lines.append(
-                        f"🤝 {names[offer]} offers a draw; {names[1 - offer]} may accept it on "
-                        "their turn."
-                    )
-                else:
-                    lines.append(
-                        f"🤝 {names[offer]} offers a draw: accept, decline, or play a move "
-                        "(moving on declines)."
-                    )
+            said.append(_offer_line(names, state.draw_offer, seat))
+            colour = COLOR_WORDS[seat]
             if thinking:
-                lines.append(f"🤔 The computer is thinking… ({COLOR_NAMES[seat]} to move)")
+                said.append(_("🤔 The computer is thinking… ({colour} to move)", colour=colour))
             else:
-                user = table.seats[seat].user_id
-                lines.append(
-                    f"<@{user}> to move ({COLOR_NAMES[seat]}) — choose a move below or type "
-                    "`/checkers move`."
+                said.append(
+                    _(
+                        "{mention} to move ({colour}) — choose a move below or type "
+                        "`/checkers move`.",
+                        mention=mention(table.seats[seat]),
+                        colour=colour,
+                    )
                 )
-            rows = self._controls(seen.ui, state, seat, thinking)
-        picture = draw(render_checkers, view, flip=self.flip(table), lang=channel_language(table))
-        return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
+            rows = self._controls(seen.ui, state, seat, thinking, lang)
+        picture = draw(render_checkers, view, flip=self.flip(table), lang=lang)
+        return Screen(content=render(lines(*said), lang), pictures=(picture,), rows=rows)
 
-    def _last_moves_text(self, table: Table, state: State, names: list[str]) -> str | None:
+    def _last_moves_text(self, table: Table, state: State, names: list[str]) -> Text | None:
         """The last move in words; after the computer's reply, the member's move before it
         too: "Alice played **11-15**; Computer (expert) replied **23-19**." """
         board = state.board
         if not board.move_stack:
             return None
-        reply = self._move_words(board, names)
+        board = board.copy()  # taken back move by move below
+        move, crowned = _take_back(board)
         replier = int(board.turn)
+        single = move_words(names[replier], move, crowned, replied=False)
         if not table.seats[replier].is_ai or not board.move_stack:
-            return f"{names[replier]} {reply}."
+            return single
         mover = 1 - replier  # moves alternate: a multi-jump is one move
         if table.seats[mover].is_ai:
-            return f"{names[replier]} {reply}."
-        mine = self._move_words(board, names)
-        return f"{names[mover]} {mine}; {names[replier]} {reply.replace('played', 'replied', 1)}."
+            return single
+        mine, mine_crowned = _take_back(board)
+        return sentences(
+            move_words(names[mover], mine, mine_crowned, replied=False),
+            move_words(names[replier], move, crowned, replied=True),
+        )
 
-    @staticmethod
-    def _move_words(board: Any, names: list[str]) -> str:
-        """``"played **11-15**, capturing 1 piece"`` for the board's last move, taken back."""
-        after = board.copy()
-        move = board.pop()
-        crowned = (board.piece_at(move.start) or "").islower() and (
-            after.piece_at(move.end) or ""
-        ).isupper()
-        text = f"played **{move}**"
-        if move.captured:
-            count = len(move.captured)
-            text += f", capturing {count} piece{'s' if count != 1 else ''}"
-        if crowned:
-            text += " and was crowned"
-        return text
-
-    def _outcome_line(self, names: list[str], outcome: Outcome) -> str:
+    def _outcome_line(self, names: list[str], outcome: Outcome, lang: str) -> str:
         """The board's last line: the result's words (:meth:`result_text`) with a mark."""
         mark = "🤝" if outcome.is_draw else "🏆"
-        return f"{mark} {self._result_words(names, outcome)}"
+        return f"{mark} {render(self._result_words(names, outcome), lang)}"
 
     @staticmethod
-    def _result_words(names: list[str], outcome: Outcome) -> str:
+    def _result_words(names: Sequence[Text], outcome: Outcome) -> Message:
         if outcome.is_draw:
-            reason = DRAWS.get(outcome.termination, outcome.termination)
-            return f"**The game is drawn** — {reason}."
+            return DRAWS.get(outcome.termination, _("**The game is drawn**."))
         winner = outcome.winners[0]
-        why = ENDINGS.get(outcome.termination, "{loser} lost").format(loser=names[1 - winner])
-        return f"**{names[winner]} wins** ({COLOR_NAMES[winner]}) — {why}."
+        return won(outcome, names[winner], names[1 - winner])
 
-    def _controls(self, ui: CheckersUi, state: State, seat: int, thinking: bool) -> tuple[Row, ...]:
+    def _controls(
+        self, ui: CheckersUi, state: State, seat: int, thinking: bool, lang: str = "en"
+    ) -> tuple[Row, ...]:
+        def say(text: Text) -> str:
+            return render(text, lang)
+
         rows: list[Row] = []
-        colour = COLOR_NAMES[seat]
         if thinking:
             rows.append(
                 Select(
                     "m",
                     (Option("…", "-"),),
-                    placeholder="🤔 The computer is thinking…",
+                    placeholder=say(_("🤔 The computer is thinking…")),
                     disabled=True,
                 )
             )
         else:
-            rows.extend(move_selects(ui, state, colour))
+            rows.extend(move_selects(ui, state, COLOR_WORDS[seat], lang))
         legal = state.legal_actions(seat)
         buttons: list[Button] = []
         if ACCEPT_DRAW in legal:
-            buttons.append(Button("Accept draw", f"m={ACCEPT_DRAW}", Style.SUCCESS, thinking))
-            buttons.append(Button("Decline draw", f"m={DECLINE_DRAW}", disabled=thinking))
+            accept, decline = say(_p("button", "Accept draw")), say(_p("button", "Decline draw"))
+            buttons.append(Button(accept, f"m={ACCEPT_DRAW}", Style.SUCCESS, thinking))
+            buttons.append(Button(decline, f"m={DECLINE_DRAW}", disabled=thinking))
         elif OFFER_DRAW in legal:
-            buttons.append(Button("Offer draw", f"m={OFFER_DRAW}", disabled=thinking))
-        buttons.append(Button("Resign", asking("resign"), Style.DANGER, disabled=thinking))
-        buttons.append(Button("Game record", "record", emoji="📜", any_version=True))
+            offer = say(_p("button", "Offer draw"))
+            buttons.append(Button(offer, f"m={OFFER_DRAW}", disabled=thinking))
+        resign = say(_p("button", "Resign"))
+        buttons.append(Button(resign, asking("resign"), Style.DANGER, disabled=thinking))
+        record = say(_p("button", "Game record"))
+        buttons.append(Button(record, "record", emoji="📜", any_version=True))
         rows.append(tuple(buttons))
         return tuple(rows)
 
@@ -243,7 +346,7 @@ class CheckersController(Controller[State, CheckersUi]):
     def handle(self, ctx: Context[State, CheckersUi]) -> Intent:
         state = ctx.require_state()
         if ctx.action == "record":
-            return Intent(private=record_screen(ctx.table, state))
+            return Intent(private=record_screen(ctx.table, state, ctx.locale))
         if ctx.action == "from":
             ctx.require_turn()
             starts = sorted({m.start for m in state.board.legal_moves})
@@ -258,13 +361,13 @@ class CheckersController(Controller[State, CheckersUi]):
         return super().handle(ctx)
 
     # -- the record -------------------------------------------------------------------------
-    def record(self, table: Table, state: State) -> Screen:
-        """The game record so far (or of the finished game) as a PDN file."""
-        return record_screen(table, state)
+    def record(self, table: Table, state: State, locale: str = "en") -> Screen:
+        """The game record so far (or of the finished game) as a PDN file, in ``locale``."""
+        return record_screen(table, state, locale)
 
     # -- the end ----------------------------------------------------------------------------
-    def result_text(self, table: Table, outcome: Outcome) -> str:
-        return self._result_words([s.name for s in table.seats], outcome)
+    def result_text(self, table: Table, outcome: Outcome) -> Text:
+        return self._result_words([seat_name(s) for s in table.seats], outcome)
 
     def result_extras(self, table: Table, state: State | None, outcome: Outcome) -> Screen:
         """The game record (PDN) goes with the announcement."""
