@@ -21,6 +21,7 @@ from bot.tables.confirm import RESIGN, Confirmation
 from bot.tables.pictures import Replay
 from bot.tables.screens import Button, Screen, Style
 from bot.tables.seats import seat_name
+from bot.tables.wording import game_name
 from games.base import Engine, GameState, IllegalAction, Outcome
 from i18n import _, _p, render
 from i18n.formats import Listing
@@ -321,7 +322,7 @@ class Controller(Generic[S, U]):
         :attr:`confirmations` from the state (Quatorze names the score)."""
         return self.confirmations.get(action)
 
-    def detached(self, action: str) -> Screen:
+    def detached(self, action: str, locale: str = "en") -> Screen:
         """A public action used where no game of this kind is running (``/quarters secret``)."""
         raise IllegalAction(f"No game of {self.title} is running in this channel.")
 
@@ -369,9 +370,13 @@ class Controller(Generic[S, U]):
         """The one announcement posted in the channel when a game ends: ``🏁 **Game**:`` and
         :meth:`result_text`, with :meth:`result_extras` (runs in a worker thread)."""
         extras = self.result_extras(table, state, outcome)
-        said = render(self.result_text(table, outcome), channel_language(table))
+        lang = channel_language(table)
+        game, said = (
+            render(game_name(self.title), lang),
+            render(self.result_text(table, outcome), lang),
+        )
         return Screen(
-            content=f"🏁 **{self.title}**: {said}",
+            content=f"🏁 **{game}**: {said}",
             embed=extras.embed,
             pictures=extras.pictures,
             files=extras.files,

@@ -25,7 +25,7 @@ from games import quarters
 from games.base import IllegalAction, Outcome
 from games.digits import is_number, numbers
 from games.quarters import State
-from i18n import Message, _, _n, _p, lines, render, sentences
+from i18n import Message, _, _n, _p, lines, paragraphs, render, sentences
 from i18n.messages import Text
 from render.animation import Animation
 from render.quarters import render_quarters
@@ -42,14 +42,16 @@ it has lost, and taking every remaining coin at once takes the last coin too.
 first unless you press **Computer Start**.
 • The computer knows the Secret. Press **Secret** to learn it."""
 
-SECRET = """\
-**The Secret** (perfect play in misère Nim)
-Write each pile's size in binary and add them without carrying (XOR): that is the *nim-sum*.
-• While some pile has two or more coins, move so that the nim-sum becomes 0…
-• …except when your move would leave only piles of one coin: then leave an **odd** number of \
-single coins, so your opponent takes the last one.
-A position with nim-sum 0 (and some pile bigger than one) is lost for the player to move, \
-whatever they do. From 3-4-5 the first player wins: take 2 from the pile of 3."""
+SECRET = _(
+    "**The Secret** (perfect play in misère Nim)\n"
+    "Write each pile's size in binary and add them without carrying (XOR): that is the "
+    "*nim-sum*.\n"
+    "• While some pile has two or more coins, move so that the nim-sum becomes 0…\n"
+    "• …except when your move would leave only piles of one coin: then leave an **odd** number "
+    "of single coins, so your opponent takes the last one.\n"
+    "A position with nim-sum 0 (and some pile bigger than one) is lost for the player to move, "
+    "whatever they do. From 3-4-5 the first player wins: take 2 from the pile of 3."
+)
 
 
 def _parse_piles(text: str) -> tuple[int, ...]:
@@ -201,7 +203,7 @@ class QuartersController(Controller[State, QuartersUi]):
         state = ctx.require_state()
         table = ctx.table
         if ctx.action == "secret":
-            return Intent(private=self.secret(state))
+            return Intent(private=self.secret(state, ctx.locale))
         if ctx.action == "computer-start":
             ctx.require_turn()
             ai_seats = [i for i, s in enumerate(table.seats) if s.is_ai]
@@ -250,26 +252,33 @@ class QuartersController(Controller[State, QuartersUi]):
             return Intent(changed=True, move=quarters.format_move(pile, int(ctx.arg)))
         return super().handle(ctx)
 
-    def detached(self, action: str) -> Screen:
+    def detached(self, action: str, locale: str = "en") -> Screen:
         """``/quarters secret`` where no game of Quarters is running: the Secret alone."""
         if action == "secret":
-            return Screen(content=SECRET)
-        return super().detached(action)
+            return Screen(content=render(SECRET, locale))
+        return super().detached(action, locale)
 
-    def secret(self, state: State) -> Screen:
+    def secret(self, state: State, locale: str = "en") -> Screen:
+        """The Secret, and what it says of the piles now, in the member's ``locale``."""
         piles = state.piles
-        text = SECRET + "\n\n"
-        text += f"Now: piles {'-'.join(map(str, piles))}, nim-sum **{quarters.nim_sum(piles)}**. "
+        now = _(
+            "Now: piles {piles}, nim-sum **{sum}**.",
+            piles="-".join(map(str, piles)),
+            sum=quarters.nim_sum(piles),
+        )
+        wins = quarters.winning_moves(piles)
         if state.is_over():
-            text += "The game is over."
+            then = _("The game is over.")
+        elif wins:
+            pile, count = quarters.parse_move(wins[0])
+            then = _(
+                "The player to move wins by taking **{count} from pile {pile}**.",
+                count=count,
+                pile=pile,
+            )
         else:
-            wins = quarters.winning_moves(piles)
-            if wins:
-                pile, count = quarters.parse_move(wins[0])
-                text += f"The player to move wins by taking **{count} from pile {pile}**."
-            else:
-                text += "The player to move has no winning move: play on and hope for a slip."
-        return Screen(content=text)
+            then = _("The player to move has no winning move: play on and hope for a slip.")
+        return Screen(content=render(paragraphs(SECRET, sentences(now, then)), locale))
 
     def result_text(self, table: Table, outcome: Outcome) -> Text:
         """``"**Alice wins!** Bob is left with the last coin."``: the board's last line and the

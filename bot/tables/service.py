@@ -305,7 +305,8 @@ class TableService(ComputerTurns):
         if table is not None and table.kind == kind and table.state is not None:
             return await self.act(who, table.id, None, action)
         try:
-            return Answer((PrivateScreen(self.controllers[kind].detached(action)),))
+            screen = self.controllers[kind].detached(action, who.locale)
+            return Answer((PrivateScreen(screen),))
         except IllegalAction as exc:
             return Answer.refuse(Said(exc.phrase))
 
