@@ -20,11 +20,10 @@ from bot.tables.core.events import Answer
 from bot.tables.screens import Screen, Select
 from bot.tables.service import Member
 from games.checkers.state import OFFER_DRAW
-from i18n.limits import TEXT_MAX
+from i18n.limits import LABEL_MAX, OPTIONS_MAX, TEXT_MAX
 from i18n.translations import catalogue_path
 
 LANGS = ("ja", "de")
-LABEL_MAX = 80  # Discord's limit on a button's label (and on a menu option's, TEXT_MAX: 100)
 
 
 @pytest.fixture
@@ -70,6 +69,7 @@ def screen_texts(screen: Screen | None) -> list[tuple[str, str]]:
         found += [("embed", t) for f in embed.fields for t in (f.name, f.value)]
     for row in screen.rows:
         if isinstance(row, Select):
+            assert len(row.options) <= OPTIONS_MAX
             found.append(("placeholder", row.placeholder))
             found += [("option", o.label) for o in row.options]
             found += [("option", o.description or "") for o in row.options]
