@@ -32,7 +32,7 @@ from bot.tables.registry import controllers as registered_controllers
 from bot.tables.screens import Screen
 from bot.tables.showing import Pictures
 from games.base import GameState, IllegalAction, Outcome
-from i18n import LANGUAGES, render
+from i18n import LANGUAGES, lines, render
 from i18n.messages import Text
 from storage import Database, Table, TableStatus
 
@@ -120,7 +120,8 @@ class Shell:
         screen = await asyncio.to_thread(controller.result_screen, table, state, outcome)
         notes = played.notes(table)
         if notes:
-            screen = dataclasses.replace(screen, content="\n".join([screen.content, *notes]))
+            said = render(lines(*notes), channel_language(table))
+            screen = dataclasses.replace(screen, content="\n".join([screen.content, said]))
         return screen
 
     def ended_answer(self, table: Table, text: Text, *events: Event) -> Answer:
