@@ -190,7 +190,7 @@ async def test_one_person_and_three_computers_play_a_whole_game_to_the_scoreboar
     average = f"{state.totals[0] / len(state.history):.1f}"
     assert line.split() == ["1", "Alice", "1", str(alice.wins), average, str(state.moons[0])]
     stats = await service.stats(ALICE.guild_id, ALICE.user_id, "Alice")
-    assert f"Pts/hand **{average}**" in stats.embed.fields[0].value
+    assert f"Pts/round **{average}**" in stats.embed.fields[0].value
 
     # Play again: the same seats at a new table, on a new board message.
     again = await service.act(ALICE, game.table_id, None, "again")

@@ -39,6 +39,7 @@ from bot.ops.interactions import Tracker
 from bot.tables.ai import AiRunner
 from bot.tables.core.events import Answer
 from bot.tables.service import TableService
+from i18n import _
 from i18n.translations import preload
 from storage import Database, StoreUnavailable, TableStatus
 
@@ -49,7 +50,7 @@ SWEEP_EVERY = 60.0
 BUSY = 10  # interactions in progress at once from which the bot defers each at once
 FLUSH_TIMEOUT = 5.0  # seconds a closing bot waits for the boards' queued edits
 ACCEPT_WAIT = 0.5  # seconds a slow click may wait more to be accepted before it is deferred
-STOPPING = "Parlour is restarting; try again in a few seconds."
+STOPPING = _("Parlour is restarting; try again in a few seconds.")
 # Gateway close codes after which Discord lets no client reconnect (4014 is discord.py's own
 # PrivilegedIntentsRequired, with its message).
 REFUSED = {
@@ -149,7 +150,12 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
         daily_commands.install(self.tree)
         await self.start_ops(db)
         await self.sync_commands()
+        installs: dict[int, bool] = {}  # server -> reached only by members' installs
         for table in await db.open_tables():
+            if table.guild_id not in installs:
+                installs[table.guild_id] = await self.departures.user_installed(table.guild_id)
+            if installs[table.guild_id]:  # only through interactions, as before the restart
+                self.outside_tokens.outside.add(table.channel_id)
             log.info(
                 "resumed table %s (%s, %s) in channel %s",
                 table.id,
@@ -344,13 +350,13 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
         task.add_done_callback(lambda _: self._computer_tasks.pop(table_id, None))
 
     async def _computer_loop(self, table_id: int, channel_id: int, delay: float = 0.0) -> None:
-        channel = self.get_partial_messageable(channel_id)
-
         async def show(answer: Answer) -> None:
             shown = self.edit_board(channel_id, answer)  # not waited for: coalesced
             self.hands.refresh(table_id)
             if answer.posts:
                 await shown  # a result follows the board it belongs to
+            # asked now: a table resumed at start-up knows its thread once the gateway told it
+            channel = self.get_partial_messageable(channel_id)
             for index, screen in enumerate(answer.posts):
                 await post(channel, screen, "table", table_id, answer.version or 0, index)
 

@@ -23,9 +23,8 @@ from bot.tables.screens import Button, Screen, Style
 from bot.tables.seats import seat_name
 from bot.tables.wording import game_name
 from games.base import Engine, GameState, IllegalAction, Outcome
-from i18n import _, _p, render
-from i18n.formats import Listing
-from i18n.messages import Text
+from i18n import Text, _, _p, render
+from i18n.formats import Listing, Number, Percent
 from storage.models import Result, Seat, Standing, Table, TableStatus
 
 # Keys of a table's ui JSON that belong to the service (a controller's UI state has the rest).
@@ -201,7 +200,7 @@ class Controller(Generic[S, U]):
     ai_budget: ClassVar[float] = 1.0
     rated: ClassVar[bool] = False  # Elo between members; /stats charts the rating
     solo: ClassVar[bool] = False  # one seat, no opponent
-    rules_text: ClassVar[str] = ""
+    rules_text: ClassVar[Text] = ""
     # Seconds a member may take on their turn before the computer plays for them (None: never).
     turn_timeout: ClassVar[float | None] = None
     lobby_seconds: ClassVar[float] = 5 * 60  # how long a challenge or lobby waits
@@ -384,12 +383,11 @@ class Controller(Generic[S, U]):
             rows=extras.rows,
         )
 
-    # -- scoreboard -------------------------------------------------------------------------
-    def standing_columns(self) -> tuple[str, ...]:
-        return ("W", "L", "Win%")
+    def standing_columns(self) -> tuple[Text, ...]:  # short: they head the scoreboard's table
+        return (_p("scoreboard", "W"), _p("scoreboard", "L"), _p("scoreboard", "Win%"))
 
-    def standing_values(self, standing: Standing) -> tuple[str, ...]:
-        return (str(standing.wins), str(standing.losses), f"{standing.win_rate:.0%}")
+    def standing_values(self, standing: Standing) -> tuple[Text, ...]:
+        return (Number(standing.wins), Number(standing.losses), Percent(standing.win_rate))
 
     def rank_key(self, standing: Standing) -> tuple:
         return (-standing.wins, -standing.win_rate, standing.losses)

@@ -21,32 +21,50 @@ from games.base import IllegalAction, Outcome
 from games.kabu import Phase, Rules, State
 from games.kabu.state import POSITIONS
 from i18n import Message, _, _n, _p, lines, render, sentences
-from i18n.formats import Listing, Percent
+from i18n.formats import Listing, Number, Percent
 from i18n.messages import Param, Text
 from render.kabu import render_kabu
 from storage.models import Result, Seat, Standing, Table
 
-RULES = """\
-**Kabu** — a Japanese card game against the computer dealer, for 1 to 5 players.
-• Cards count: ace 1, 2-9 their number, 10 nothing, J 1, Q 2, K 3. A hand is worth the last \
-digit of its sum: K, 3, 8 make 4; 4 and 5 make 9, the best.
-• Five cards lie face up in a row and the dealer shows one. Each player takes one of the five \
-(buttons 1-5; each player a different one).
-• Left to right, each chosen position gets a second card and its player chooses: **Draw** a \
-third card or **Stand**. A hand never has more than three cards.
-• Then the other positions and the dealer get their second cards. The dealer always draws at 3 \
-or less, never at 7 or more, and at 4-6 only when drawing beats more of the seated hands, \
-counted exactly over the cards still unseen.
-• Beat the dealer's total to win. **Ties go to the dealer.**
-• Two-card specials: **Shippin**, your ace and 4, beats every dealer hand but **Kuppin**, the \
-dealer's ace and 9, which beats everything.
-• **Arashi** (a table option, on unless `/kabu start arashi:False`): three cards of one rank beat \
-any plain hand; a higher Arashi beats a lower one.
-• **Hint** tells you, privately, your exact chance of winning if you draw and if you stand \
-(players to your right are taken to stand).
-• `/kabu start` opens a table: others press **Join** (up to five), the host presses **Deal**. \
-**Deal again** plays the next round with the same players. Rounds won and lost go to \
-`/scoreboard`."""
+# /rules, a paragraph a rule, in the reader's language.
+RULES = lines(
+    _("**Kabu** — a Japanese card game against the computer dealer, for 1 to 5 players."),
+    _(
+        "• Cards count: ace 1, 2-9 their number, 10 nothing, J 1, Q 2, K 3. A hand is worth the "
+        "last digit of its sum: K, 3, 8 make 4; 4 and 5 make 9, the best."
+    ),
+    _(
+        "• Five cards lie face up in a row and the dealer shows one. Each player takes one of "
+        "the five positions (buttons 1-5; each player a different one)."
+    ),
+    _(
+        "• Left to right, each chosen position gets a second card and its player chooses: "
+        "**Draw** a third card or **Stand**. A hand never has more than three cards."
+    ),
+    _(
+        "• Then the other positions and the dealer get their second cards. The dealer always "
+        "draws at 3 or less, never at 7 or more, and at 4-6 only when drawing beats more of the "
+        "seated hands, counted exactly over the cards still unseen."
+    ),
+    _("• Beat the dealer's total to win. **Ties go to the dealer.**"),
+    _(
+        "• Two-card specials: **Shippin**, your ace and 4, beats every dealer hand but "
+        "**Kuppin**, the dealer's ace and 9, which beats everything."
+    ),
+    _(
+        "• **Arashi** (a table option, on unless `/kabu start arashi:False`): three cards of "
+        "one rank beat any plain hand; a higher Arashi beats a lower one."
+    ),
+    _(
+        "• **Hint** tells you, privately, your exact chance of winning if you draw and if you "
+        "stand (players to your right are taken to stand)."
+    ),
+    _(
+        "• `/kabu start` opens a table: others press **Join** (up to five), the host presses "
+        "**Deal**. **Deal again** plays the next round with the same players. Rounds won and "
+        "lost go to `/scoreboard`."
+    ),
+)
 
 MAX_NAME = 20
 
@@ -354,11 +372,11 @@ class KabuController(SeatLobby[State, UiState]):
             return _("The round ended early: {names} won it.", names=names)
         return _("{names} won it.", names=names)
 
-    def standing_columns(self) -> tuple[str, ...]:
-        return ("Won", "Lost", "Win%")
+    def standing_columns(self) -> tuple[Text, ...]:
+        return (_p("scoreboard", "Won"), _p("scoreboard", "Lost"), _p("scoreboard", "Win%"))
 
-    def standing_values(self, standing: Standing) -> tuple[str, ...]:
-        return (str(standing.wins), str(standing.losses), f"{standing.win_rate:.0%}")
+    def standing_values(self, standing: Standing) -> tuple[Text, ...]:
+        return (Number(standing.wins), Number(standing.losses), Percent(standing.win_rate))
 
     def rank_key(self, standing: Standing) -> tuple:
         return (-standing.wins, -standing.win_rate, standing.losses)

@@ -32,15 +32,22 @@ from render.quarters import render_quarters
 from render.replay import replay_quarters
 from storage.models import Seat, Table
 
-RULES = """\
-**Quarters** — a game of coins for two.
-• The coins lie in piles (3, 4 and 5 to start, unless the table chose others).
-• On your turn take one or more coins from **one** pile — the whole pile if you like.
-• Whoever is left with the last coin loses: when a single coin remains, the player who must take \
-it has lost, and taking every remaining coin at once takes the last coin too.
-• Click coins of one pile to select them, then **Remove Coins**. Against the computer you move \
-first unless you press **Computer Start**.
-• The computer knows the Secret. Press **Secret** to learn it."""
+# /rules, a paragraph a rule, in the reader's language.
+RULES = lines(
+    _("**Quarters** — a game of coins for two."),
+    _("• The coins lie in piles (3, 4 and 5 to start, unless the table chose others)."),
+    _("• On your turn, take one or more coins from **one** pile — the whole pile if you like."),
+    _(
+        "• Whoever is left with the last coin loses: when a single coin remains, the player "
+        "who must take it has lost, and taking every remaining coin at once takes the last "
+        "coin too."
+    ),
+    _(
+        "• Click coins of one pile to select them, then **Remove Coins**. Against the computer "
+        "you move first unless you press **Computer Start**."
+    ),
+    _("• The computer knows the Secret. Press **Secret** to learn it."),
+)
 
 SECRET = _(
     "**The Secret** (perfect play in misère Nim)\n"

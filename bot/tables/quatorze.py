@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.drawing import draw
 from bot.tables.cards import card_label
+from bot.tables.chances import chance_words
 from bot.tables.confirm import RESIGN, Confirmation, asking
 from bot.tables.controller import (
     Context,
@@ -28,27 +29,38 @@ from games.base import IllegalAction, Outcome
 from games.digits import is_number
 from games.quatorze import State
 from i18n import Message, _, _n, _p, lines, render, sentences
-from i18n.formats import Percent
+from i18n.formats import Number
 from i18n.messages import Text
 from render.quatorze import render_quatorze
 from storage.models import Result, Standing, Table
 
-RULES = """\
-**Quatorze** — a solitaire: clear a grid of cards by pairs that add up to 14.
-• Cards count: ace 1, 2-10 their number, J 11, Q 12, K 13. So a pair is K+A, Q+2, J+3, 10+4, \
-9+5, 8+6 or 7+7.
-• 25 cards are dealt row by row into a 5x5 grid; the other 27 are the stock, face down.
-• Take two cards that add up to 14 and lie in the **same row or the same column** (they need \
-not touch). Each pair scores 2 points; clearing all 52 cards (52 points) wins.
-• While the stock lasts, the emptied cells are refilled from it at once: the cell of the first \
-card you named first. Once the stock is empty, the remaining cards close up in reading order \
-after each pair, so the gaps collect at the end.
-• The game ends when no row or column holds a pair, or when you **Give up**.
-• Choose a pair in the menu (cells are numbered 1-25 on the image). **Hint** suggests the \
-pair the computer would take, and how often it clears the grid from there; like you, it sees \
-the grid and which cards are gone, never the stock's order.
-• `/quatorze start winnable:True` deals only games that can be cleared.
-• Your best score and your wins in this server are on `/scoreboard`."""
+# /rules, a paragraph a rule, in the reader's language.
+RULES = lines(
+    _("**Quatorze** — a solitaire: clear a grid of cards by pairs that add up to 14."),
+    _(
+        "• Cards count: ace 1, 2-10 their number, J 11, Q 12, K 13. So a pair is K+A, Q+2, "
+        "J+3, 10+4, 9+5, 8+6 or 7+7."
+    ),
+    _("• 25 cards are dealt row by row into a 5x5 grid; the other 27 are the stock, face down."),
+    _(
+        "• Take two cards that add up to 14 and lie in the **same row or the same column** "
+        "(they need not touch). Each pair scores 2 points; clearing all 52 cards (52 points) "
+        "wins."
+    ),
+    _(
+        "• While the stock lasts, the emptied cells are refilled from it at once, the cell of "
+        "the first card you named first. Once the stock is empty, the remaining cards close up "
+        "in reading order after each pair, so the gaps collect at the end."
+    ),
+    _("• The game ends when no row or column holds a pair, or when you **Give up**."),
+    _(
+        "• Choose a pair in the menu (cells are numbered 1-25 on the picture). **Hint** "
+        "suggests the pair the computer would take, and how often it clears the grid from "
+        "there; like you, it sees the grid and which cards are gone, never the stock's order."
+    ),
+    _("• `/quatorze start winnable:True` deals only games that can be cleared."),
+    _("• Your best score and your wins in this server are on `/scoreboard`."),
+)
 
 MAX_OPTIONS = 25
 
@@ -75,42 +87,6 @@ def suggested_pair(
     exact); top-level so the process pool can run it."""
     found = quatorze.suggest(State.from_dict(state), budget, seed)
     return quatorze.format_move(*found.move), found.chance, found.orders
-
-
-def chance_words(chance: float | None, orders: int, stock: int) -> Message | None:
-    """What the hint knows of its move's chance, in a sentence (None when it knows nothing).
-
-    >>> print(chance_words(0.875, 0, 3))
-    With best play, 88% of the possible orders of the stock clear the grid after it.
-    >>> print(render(chance_words(1873 / 2000, 2000, 20), "de"))  # doctest: +ELLIPSIS
-    Danach ... 1.873 von 2.000 ...
-    """
-    if chance is None:
-        return None
-    if orders:
-        cleared = round(chance * orders)
-        return _(
-            "After it, the hint's play cleared the grid in {cleared} of {orders} sampled stock "
-            "orders ({percent}).",
-            cleared=cleared,
-            orders=orders,
-            percent=_percent(cleared / orders),
-        )
-    if stock == 0:
-        if chance == 1.0:
-            return _("This pair still clears the grid.")
-        return _("No pair clears the grid any more; this one takes the most cards.")
-    return _(
-        "With best play, {percent} of the possible orders of the stock clear the grid after it.",
-        percent=_percent(chance),
-    )
-
-
-def _percent(share: float) -> Percent:
-    """A share in whole percent, never 0% or 100% unless it is exactly that (0.999: 99%)."""
-    if 0.0 < share < 1.0:
-        share = min(max(share, 0.01), 0.99)
-    return Percent(share)
 
 
 @dataclass(slots=True)
@@ -386,11 +362,11 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
                 return _("{name} ran out of pairs — final score **{score}**/52.", **said)
         return _("{name} finished — final score **{score}**/52.", **said)
 
-    def standing_columns(self) -> tuple[str, ...]:
-        return ("Best", "Wins")
+    def standing_columns(self) -> tuple[Text, ...]:
+        return (_p("scoreboard", "Best"), _p("scoreboard", "Wins"))
 
-    def standing_values(self, standing: Standing) -> tuple[str, ...]:
-        return (str(standing.best), str(standing.wins))
+    def standing_values(self, standing: Standing) -> tuple[Text, ...]:
+        return (Number(standing.best), Number(standing.wins))
 
     def rank_key(self, standing: Standing) -> tuple:
         return (-standing.wins, -standing.best, standing.games)

@@ -372,15 +372,15 @@ class TableService(ComputerTurns):
             return self.ended_answer(table, text).plus(stopped)
 
     # -- scores -----------------------------------------------------------------------------
-    async def scoreboard(self, guild_id: int, kind: str) -> Screen:
-        """The server's standings for one game, as an embed."""
+    async def scoreboard(self, guild_id: int, kind: str, lang: str = "en") -> Screen:
+        """The server's standings for one game, as an embed in ``lang``."""
         found = await self.db.standings(guild_id, kind)
-        return standings.scoreboard(self.controllers[kind], found)
+        return standings.scoreboard(self.controllers[kind], found, lang)
 
-    async def stats(self, guild_id: int, user_id: int, name: str) -> Screen:
-        """One member's record in every game of this server."""
+    async def stats(self, guild_id: int, user_id: int, name: str, lang: str = "en") -> Screen:
+        """One member's record in every game of this server, in ``lang``."""
         found = await self.db.player_standings(guild_id, user_id)
-        return standings.record(self.controllers, found, name)
+        return standings.record(self.controllers, found, name, lang)
 
 
 def _handle(controller: Controller[Any, Any], ctx: Context[Any, Any]) -> Intent:

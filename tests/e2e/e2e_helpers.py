@@ -99,8 +99,9 @@ def alive(pids: Iterable[int]) -> set[int]:
     return {p for p in pids if p in living}
 
 
-async def wait_gone(driver: Driver, pids: Iterable[int], timeout: float = 5.0) -> None:
-    """Wait until none of ``pids`` runs; fail naming the survivors."""
+async def wait_gone(driver: Driver, pids: Iterable[int], timeout: float = 15.0) -> None:
+    """Wait until none of ``pids`` runs; fail naming the survivors. Each notices its parent's
+    death on its own, which a loaded machine may delay by seconds."""
     pids = set(pids)
     deadline = time.monotonic() + timeout
     while alive(pids):

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from e2e_helpers import TableRows, open_hand, pass_three, playable
+from i18n_support import english_left
 
 from fakediscord import Driver, FakeDiscord
 from fakediscord.limits import COMMAND_NAME_RE
@@ -224,3 +225,43 @@ async def test_a_board_moved_on_says_so_in_the_servers_language_and_asks_in_the_
     assert asked.message.button_labels() == ["ゲームを中止", "キャンセル"]
     await driver.click("alice", asked.message, label="ゲームを中止")
     await driver.wait_for(lambda: rows.last().status == "stopped")
+
+
+async def test_the_commands_answer_the_member_in_theirs_and_post_in_the_servers_language(
+    fake: FakeDiscord, driver: Driver, start_bot
+) -> None:
+    """/rules, /settings and /privacy (answers, buttons, what a click says) answer a Japanese
+    owner in Japanese and a German member in German; /scoreboard and /stats, which the channel
+    sees, are in the German server's language."""
+    fake.world.guild("Parlour Test").locale = "de"
+    driver.user("olivia").locale = "ja"  # the owner: may change the settings and erase
+    driver.user("bob").locale = "de"
+    await start_bot()
+    said = []
+
+    rules = await driver.slash("olivia", "rules", game="Quarters")
+    assert rules.ephemeral and rules.content.startswith("**クォーターズ**")
+    saved = await driver.slash("olivia", "settings", claim_minutes=15)
+    assert saved.content.startswith("✅ 保存しました：15 分のあいだ手がないと")
+    assert saved.content.endswith("新しいゲームを専用のスレッドで始める：**オフ**。")
+    refused = await driver.slash("bob", "settings", end_hours=2)
+    assert refused.ephemeral and "„Server verwalten“" in refused.content
+    shown = await driver.slash("bob", "privacy show")
+    assert shown.content.startswith("Was Parlour auf diesem Server über dich speichert:")
+    assert shown.message.button_labels() == ["JSON herunterladen"]
+    file = await driver.click("bob", shown.message, label="JSON herunterladen")
+    assert file.ephemeral and file.content.startswith("Alles, was Parlour")
+    asked = await driver.slash("olivia", "privacy erase-server")
+    assert asked.message.button_labels() == ["すべて消す", "キャンセル"]
+    cancelled = await driver.click("olivia", asked.message, label="キャンセル")
+    assert cancelled.message.content == "何も消していません。"
+    said += [rules.content, saved.content, refused.content, shown.content, asked.content]
+
+    board = await driver.slash("olivia", "scoreboard", game="Quarters")
+    assert not board.ephemeral and board.text().startswith("Quarters — Rangliste")
+    stats = await driver.slash("olivia", "stats")
+    assert not stats.ephemeral and stats.text().startswith("Olivia — Parlour-Bilanz")
+    said += [board.text(), stats.text()]
+    for text in said:
+        assert len(text) <= 2000 and english_left("", text) == [], text  # no English word
+    assert fake.problems() == []

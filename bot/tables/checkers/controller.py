@@ -10,6 +10,7 @@ from typing import Any
 from bot.drawing import draw
 from bot.tables.checkers.moves import CheckersUi, move_selects
 from bot.tables.checkers.record import COLOR_WORDS, record_file, record_screen, replay
+from bot.tables.checkers.words import DRAWS, move_words, offer_line, take_back, won
 from bot.tables.confirm import asking
 from bot.tables.controller import Context, Controller, Intent, TableView, channel_language
 from bot.tables.pictures import Replay
@@ -22,139 +23,50 @@ from games.base import IllegalAction, Outcome
 from games.checkers import State
 from games.checkers.state import ACCEPT_DRAW, DECLINE_DRAW, OFFER_DRAW
 from games.digits import is_number
-from i18n import Message, _, _n, _p, lines, render, sentences
+from i18n import Message, _, _p, lines, render, sentences
+from i18n.formats import Number
 from i18n.messages import Text
 from render.checkers import render_checkers
 from storage.models import Seat, Standing, Table
 
-RULES = """\
-**Checkers** (English draughts) — for two, on the dark squares of an 8x8 board.
-• Black moves first, down the board; Red moves up. Squares are numbered 1-32 (the small board \
-beside the game shows the numbers).
-• A man moves one square diagonally forward; a king one square diagonally any way.
-• Capturing is compulsory: jump an enemy piece next to you onto the empty square behind it, and \
-keep jumping with the same piece while you can. Men jump forward only; kings any way. When \
-several captures exist, choose any of them.
-• A man reaching the far row is crowned king; that ends its move.
-• You lose when you cannot move on your turn (no pieces left, or all blocked).
-• Draws: by agreement (**Offer draw**; your opponent may accept on their turn, and moving on \
-declines), when the same position comes up a third time with the same player to move, or after \
-40 moves each with no capture and no man moved. You may **Resign** at any time.
-• Choose your move in the menu, or type it: `/checkers move 11-15` (also `11 15`, `22x15`, \
-`9x18x27` or the short `9x27`).
-• `/checkers start` options: `opponent` (else you play the computer), `color`, `level`, and \
-`position` — a PDN FEN to start from, like `B:W18,24,27,K10:B12,16,K22` (side to move, then \
-Red's and Black's squares; K marks a king).
-• `/checkers record` gives the game's record as a PDN file. Games between members are rated \
-(Elo)."""
+# /rules, a paragraph a rule, in the reader's language.
+RULES = lines(
+    _("**Checkers** (English draughts) — for two, on the dark squares of an 8x8 board."),
+    _(
+        "• Black moves first, down the board; Red moves up. Squares are numbered 1-32 (the "
+        "small board beside the game shows the numbers)."
+    ),
+    _("• A man moves one square diagonally forward; a king one square diagonally any way."),
+    _(
+        "• Capturing is compulsory: jump an enemy piece next to you onto the empty square "
+        "behind it, and keep jumping with the same piece while you can. Men jump forward only; "
+        "kings any way. When several captures exist, choose any of them."
+    ),
+    _("• A man reaching the far row is crowned king; that ends its move."),
+    _("• You lose when you cannot move on your turn (no pieces left, or all blocked)."),
+    _(
+        "• Draws: by agreement (**Offer draw**; your opponent may accept on their turn, and "
+        "moving on declines), when the same position comes up a third time with the same "
+        "player to move, or after 40 moves each with no capture and no man moved. You may "
+        "**Resign** at any time."
+    ),
+    _(
+        "• Choose your move in the menu, or type it: `/checkers move 11-15` (also `11 15`, "
+        "`22x15`, `9x18x27` or the short `9x27`)."
+    ),
+    _(
+        "• `/checkers start` options: `opponent` (else you play the computer), `color`, "
+        "`level`, and `position`, a PDN FEN to start from, like `B:W18,24,27,K10:B12,16,K22` "
+        "(side to move, then Red's and Black's squares; K marks a king)."
+    ),
+    _(
+        "• `/checkers record` gives the game record as a PDN file. Games between members are "
+        "rated (Elo)."
+    ),
+)
 
 COLORS = ("black", "red", "random")
 MARKS = ("⚫", "🔴")
-DRAWS = {
-    "repetition": _("**The game is drawn** — the same position came up a third time."),
-    "forty-moves": _("**The game is drawn** — 40 moves each without a capture or a man moved."),
-    "agreement": _("**The game is drawn** — agreed by both players."),
-}
-
-
-def won(outcome: Outcome, winner: Text, loser: Text) -> Message:
-    """The result of a game someone won, by how it ended."""
-    colour = COLOR_WORDS[outcome.winners[0]]
-    match outcome.termination:
-        case "no-moves":
-            return _(
-                "**{winner} wins** ({colour}) — {loser} cannot move.",
-                winner=winner,
-                colour=colour,
-                loser=loser,
-            )
-        case "resign":
-            return _(
-                "**{winner} wins** ({colour}) — {loser} resigned.",
-                winner=winner,
-                colour=colour,
-                loser=loser,
-            )
-        case "timeout":
-            return _(
-                "**{winner} wins** ({colour}) — {loser} stopped moving.",
-                winner=winner,
-                colour=colour,
-                loser=loser,
-            )
-    return _(
-        "**{winner} wins** ({colour}) — {loser} lost.", winner=winner, colour=colour, loser=loser
-    )
-
-
-def _take_back(board: Any) -> tuple[Any, bool]:
-    """The board's last move, taken back, and whether it crowned its piece."""
-    after = board.copy()
-    move = board.pop()
-    crowned = (board.piece_at(move.start) or "").islower() and (
-        after.piece_at(move.end) or ""
-    ).isupper()
-    return move, crowned
-
-
-def move_words(name: str, move: Any, crowned: bool, *, replied: bool) -> Message:
-    """``"Alice played **11-15**, capturing 1 piece."``; ``replied``: the computer's answer."""
-    n, move_text = len(move.captured), str(move)
-    if replied:
-        if n and crowned:
-            return _n(
-                "{name} replied **{move}**, capturing {n} piece, and was crowned.",
-                "{name} replied **{move}**, capturing {n} pieces, and was crowned.",
-                n,
-                name=name,
-                move=move_text,
-            )
-        if n:
-            return _n(
-                "{name} replied **{move}**, capturing {n} piece.",
-                "{name} replied **{move}**, capturing {n} pieces.",
-                n,
-                name=name,
-                move=move_text,
-            )
-        if crowned:
-            return _("{name} replied **{move}** and was crowned.", name=name, move=move_text)
-        return _("{name} replied **{move}**.", name=name, move=move_text)
-    if n and crowned:
-        return _n(
-            "{name} played **{move}**, capturing {n} piece, and was crowned.",
-            "{name} played **{move}**, capturing {n} pieces, and was crowned.",
-            n,
-            name=name,
-            move=move_text,
-        )
-    if n:
-        return _n(
-            "{name} played **{move}**, capturing {n} piece.",
-            "{name} played **{move}**, capturing {n} pieces.",
-            n,
-            name=name,
-            move=move_text,
-        )
-    if crowned:
-        return _("{name} played **{move}** and was crowned.", name=name, move=move_text)
-    return _("{name} played **{move}**.", name=name, move=move_text)
-
-
-def _offer_line(names: list[str], offer: int | None, seat: int) -> Message | None:
-    """The draw offer standing, if any: the offerer waits, or the other may answer now."""
-    if offer is None:
-        return None
-    if offer == seat:
-        return _(
-            "🤝 {name} offers a draw; {other} may accept it on their turn.",
-            name=names[offer],
-            other=names[1 - offer],
-        )
-    return _(
-        "🤝 {name} offers a draw: accept, decline, or play a move (moving on declines).",
-        name=names[offer],
-    )
 
 
 class CheckersController(Controller[State, CheckersUi]):
@@ -258,7 +170,7 @@ class CheckersController(Controller[State, CheckersUi]):
         else:
             seat = state.to_act()[0]
             thinking = seen.thinking
-            said.append(_offer_line(names, state.draw_offer, seat))
+            said.append(offer_line(names, state.draw_offer, seat))
             colour = COLOR_WORDS[seat]
             if thinking:
                 said.append(_("🤔 The computer is thinking… ({colour} to move)", colour=colour))
@@ -282,7 +194,7 @@ class CheckersController(Controller[State, CheckersUi]):
         if not board.move_stack:
             return None
         board = board.copy()  # taken back move by move below
-        move, crowned = _take_back(board)
+        move, crowned = take_back(board)
         replier = int(board.turn)
         single = move_words(names[replier], move, crowned, replied=False)
         if not table.seats[replier].is_ai or not board.move_stack:
@@ -290,7 +202,7 @@ class CheckersController(Controller[State, CheckersUi]):
         mover = 1 - replier  # moves alternate: a multi-jump is one move
         if table.seats[mover].is_ai:
             return single
-        mine, mine_crowned = _take_back(board)
+        mine, mine_crowned = take_back(board)
         return sentences(
             move_words(names[mover], mine, mine_crowned, replied=False),
             move_words(names[replier], move, crowned, replied=True),
@@ -376,12 +288,19 @@ class CheckersController(Controller[State, CheckersUi]):
         return Screen(files=(record_file(table, state, outcome),))
 
     # -- scoreboard -------------------------------------------------------------------------
-    def standing_columns(self) -> tuple[str, ...]:
-        return ("Rating", "W", "D", "L")
+    def standing_columns(self) -> tuple[Text, ...]:
+        return (
+            _p("scoreboard", "Rating"),
+            _p("scoreboard", "W"),
+            _p("scoreboard", "D"),
+            _p("scoreboard", "L"),
+        )
 
-    def standing_values(self, standing: Standing) -> tuple[str, ...]:
+    def standing_values(self, standing: Standing) -> tuple[Text, ...]:
+        # an Elo rating is written without a thousands separator in every language
         rating = "—" if standing.rating is None else f"{standing.rating:.0f}"
-        return (rating, str(standing.wins), str(standing.draws), str(standing.losses))
+        wins, draws, losses = standing.wins, standing.draws, standing.losses
+        return (rating, Number(wins), Number(draws), Number(losses))
 
     def rank_key(self, standing: Standing) -> tuple:
         rated = standing.rating is not None

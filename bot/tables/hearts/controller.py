@@ -166,10 +166,10 @@ class HeartsController(SeatLobby[State, HeartsUi]):
         return leaving.result_extras(table, state)
 
     # -- scoreboard -------------------------------------------------------------------------
-    def standing_columns(self) -> tuple[str, ...]:
+    def standing_columns(self) -> tuple[Text, ...]:
         return scores.COLUMNS
 
-    def standing_values(self, standing: Standing) -> tuple[str, ...]:
+    def standing_values(self, standing: Standing) -> tuple[Text, ...]:
         return scores.standing_values(standing)
 
     def rank_key(self, standing: Standing) -> tuple:

@@ -9,8 +9,8 @@ from typing import Any
 from bot.tables.screens import Embed, Field, Screen
 from bot.tables.seats import seat_names
 from games.hearts import State
-from i18n import _, render, sentences
-from i18n.formats import Listing
+from i18n import _, _p, render, sentences
+from i18n.formats import Listing, Number
 from i18n.messages import Text
 from storage.models import Standing, Table
 
@@ -80,7 +80,11 @@ def scores_embed(table: Table, view: Mapping[str, Any], title: Text, lang: str) 
 
 
 # -- the scoreboard ---------------------------------------------------------------------------
-COLUMNS = ("Won", "Pts/hand", "Moons")
+COLUMNS: tuple[Text, ...] = (
+    _p("scoreboard", "Won"),
+    _p("scoreboard", "Pts/round"),
+    _p("scoreboard", "Moons"),
+)
 
 
 def average(standing: Standing) -> float | None:
@@ -89,12 +93,12 @@ def average(standing: Standing) -> float | None:
     return standing.points / hands if hands else None
 
 
-def standing_values(standing: Standing) -> tuple[str, ...]:
+def standing_values(standing: Standing) -> tuple[Text, ...]:
     points = average(standing)
     return (
-        str(standing.wins),
-        "—" if points is None else f"{points:.1f}",
-        str(int(standing.extra.get("moons", 0))),
+        Number(standing.wins),
+        "—" if points is None else Number(points, 1),
+        Number(int(standing.extra.get("moons", 0))),
     )
 
 
