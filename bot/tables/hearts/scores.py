@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -33,6 +34,21 @@ def short_names(names: Sequence[str], width: int = 7, keep: Sequence[bool] = ())
     return short
 
 
+def columns(text: str) -> int:
+    """The columns ``text`` takes in a fixed-width font: two for a wide character (kana, kanji).
+
+    >>> columns("Total"), columns("合計")
+    (5, 4)
+    """
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def pad(text: str, width: int, *, left: bool = False) -> str:
+    """``text`` padded with spaces to ``width`` columns, on the right (``left``) or the left."""
+    space = " " * max(0, width - columns(text))
+    return text + space if left else space + text
+
+
 def scores_screen(table: Table, state: State, locale: str = "en") -> Screen:
     """The running scores, for anyone at the table who asks, in their ``locale``."""
     return Screen(embed=scores_embed(table, state.view(None), _("Hearts — scores"), locale))
@@ -47,9 +63,9 @@ def scores_embed(table: Table, view: Mapping[str, Any], title: Text, lang: str) 
     full = seat_names(table.seats, lang)
     names = short_names(full, keep=[bool(_NUMBERED.fullmatch(s.name)) for s in table.seats])
     round_word, now_word, total_word = say(_("Round")), say(_("now")), say(_("Total"))
-    first = max(5, len(round_word), len(now_word), len(total_word))
-    width = max(5, *(len(n) for n in names))
-    head = round_word.ljust(first) + " " + " ".join(n.rjust(width) for n in names)
+    first = max(5, *(columns(w) for w in (round_word, now_word, total_word)))
+    width = max(5, *(columns(n) for n in names))
+    head = pad(round_word, first, left=True) + " " + " ".join(pad(n, width) for n in names)
     lines = [head]
     for h in view["history"]:
         marks = "*" if h["moon"] is not None else " "
@@ -57,10 +73,10 @@ def scores_embed(table: Table, view: Mapping[str, Any], title: Text, lang: str) 
         lines.append(f"{h['hand'] + 1:>{first - 1}}{marks} {cells}")
     if not view["over"] and any(view["cards_left"]) and view["phase"] == "play":
         cells = " ".join(str(p).rjust(width) for p in view["points_this_hand"])
-        lines.append(f"{now_word:>{first}} {cells}")
-    lines.append("-" * len(head))
+        lines.append(f"{pad(now_word, first)} {cells}")
+    lines.append("-" * columns(head))
     cells = " ".join(str(p).rjust(width) for p in view["totals"])
-    lines.append(f"{total_word:<{first}} {cells}")
+    lines.append(f"{pad(total_word, first, left=True)} {cells}")
     moons = [f"{full[s]} ×{n}" for s, n in enumerate(view["moons"]) if n]  # a name, a count
     footer: Text = _("The lowest total wins once someone reaches 100.")
     if moons:
