@@ -24,7 +24,7 @@ from bot.tables.core.rules import Member, Route
 from bot.tables.core.rules import language_ui as _language
 from bot.tables.screens import Screen
 from bot.tables.trust import Origin
-from bot.tables.wording import busy_text
+from bot.tables.wording import busy_text, game_name
 from games.base import IllegalAction
 from i18n import Said, _, render
 from storage import Place, Table, TableStatus
@@ -307,7 +307,8 @@ class TableService(ComputerTurns):
         if table is not None and table.kind == kind and table.state is not None:
             return await self.act(who, table.id, None, action)
         try:
-            return Answer((PrivateScreen(self.controllers[kind].detached(action)),))
+            screen = self.controllers[kind].detached(action, who.locale)
+            return Answer((PrivateScreen(screen),))
         except IllegalAction as exc:
             return Answer.refuse(Said(exc.phrase))
 
@@ -366,9 +367,10 @@ class TableService(ComputerTurns):
                 return Answer.refuse(Said(exc.phrase))
             if not await self.db.save_table(table, now=self.clock()):
                 return Answer.refuse("The game changed at the same moment; try again.")
-            title = self.controllers[table.kind].title
-            text = f"This game of {title} was stopped by {who.name}."
-            stopped = Posted(Screen(content=f"🛑 {who.name} stopped the game of {title}."))
+            game = game_name(self.controllers[table.kind].title)
+            text = _("This game of {game} was stopped by {name}.", game=game, name=who.name)
+            said = _("{name} stopped the game of {game}.", name=who.name, game=game)
+            stopped = Posted(Screen(content=f"🛑 {render(said, channel_language(table))}"))
             return self.ended_answer(table, text).plus(stopped)
 
     # -- scores -----------------------------------------------------------------------------
