@@ -252,7 +252,7 @@ async def test_the_lobby_seats_four_and_only_the_host_starts(service):
     full = await service.act(ERIN, tid, reply.version, "join")
     assert "full" in full.error
     reply = await service.act(ALICE, tid, reply.version, "delay=0.5")
-    assert "0.5 s between computer cards" in reply.board.content
+    assert "0.5 sec between computer cards" in reply.board.content
     reply = await service.act(ALICE, tid, reply.version, "start")
     assert reply.error is None and not reply.ai_next  # four members: no computer
     table = await service.db.get_table(tid)

@@ -89,7 +89,8 @@ def checkers_group(service: TableService) -> app_commands.Group:
         elif table.state is None:
             text = NOT_STARTED
         else:
-            screen = await asyncio.to_thread(controller.record, table, controller.load(table.state))
+            state, locale = controller.load(table.state), str(interaction.locale)
+            screen = await asyncio.to_thread(controller.record, table, state, locale)
             kwargs = message_kwargs(screen, None, None)
             await interaction.response.send_message(ephemeral=True, **kwargs)
             return

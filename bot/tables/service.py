@@ -24,10 +24,10 @@ from bot.tables.core.rules import Member, Route
 from bot.tables.core.rules import language_ui as _language
 from bot.tables.screens import Screen
 from bot.tables.trust import Origin
-from bot.tables.wording import busy_text
+from bot.tables.wording import busy_text, game_name
 from games.base import IllegalAction
 from i18n import Said, _, render
-from storage import Table, TableStatus
+from storage import Place, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +76,7 @@ class TableService(ComputerTurns):
             | ({"expires": now + controller.lobby_seconds} if challenge else {}),
             created_by=who.user_id,
             now=now,
+            place=who.place,
         )
         if table is None:
             return Answer.refuse("Another game just started in this channel.")
@@ -238,6 +239,7 @@ class TableService(ComputerTurns):
             ui=_language(channel_language(finished)),
             created_by=who.user_id,
             now=now,
+            place=finished.place,
         )
         if table is None:
             raise IllegalAction("Another game just started in this channel.")
@@ -305,7 +307,8 @@ class TableService(ComputerTurns):
         if table is not None and table.kind == kind and table.state is not None:
             return await self.act(who, table.id, None, action)
         try:
-            return Answer((PrivateScreen(self.controllers[kind].detached(action)),))
+            screen = self.controllers[kind].detached(action, who.locale)
+            return Answer((PrivateScreen(screen),))
         except IllegalAction as exc:
             return Answer.refuse(Said(exc.phrase))
 
@@ -364,20 +367,22 @@ class TableService(ComputerTurns):
                 return Answer.refuse(Said(exc.phrase))
             if not await self.db.save_table(table, now=self.clock()):
                 return Answer.refuse("The game changed at the same moment; try again.")
-            title = self.controllers[table.kind].title
-            text = f"This game of {title} was stopped by {who.name}."
-            stopped = Posted(Screen(content=f"🛑 {who.name} stopped the game of {title}."))
+            game = game_name(self.controllers[table.kind].title)
+            text = _("This game of {game} was stopped by {name}.", game=game, name=who.name)
+            said = _("{name} stopped the game of {game}.", name=who.name, game=game)
+            stopped = Posted(Screen(content=f"🛑 {render(said, channel_language(table))}"))
             return self.ended_answer(table, text).plus(stopped)
 
     # -- scores -----------------------------------------------------------------------------
-    async def scoreboard(self, guild_id: int, kind: str, lang: str = "en") -> Screen:
-        """The server's standings for one game, as an embed in ``lang``."""
-        found = await self.db.standings(guild_id, kind)
+    async def scoreboard(self, where: Place | int, kind: str, lang: str = "en") -> Screen:
+        """A place's (a guild id: the server's) standings for one game, as an embed in
+        ``lang``."""
+        found = await self.db.standings(where, kind)
         return standings.scoreboard(self.controllers[kind], found, lang)
 
-    async def stats(self, guild_id: int, user_id: int, name: str, lang: str = "en") -> Screen:
-        """One member's record in every game of this server, in ``lang``."""
-        found = await self.db.player_standings(guild_id, user_id)
+    async def stats(self, where: Place | int, user_id: int, name: str, lang: str = "en") -> Screen:
+        """One member's record in every game of a place (a guild id: the server), in ``lang``."""
+        found = await self.db.player_standings(where, user_id)
         return standings.record(self.controllers, found, name, lang)
 
 

@@ -20,6 +20,12 @@ GAME_NAMES: Mapping[str, Message] = {
     "Quatorze": _p("command choice", "Quatorze"),
 }
 
+
+def game_name(title: str) -> Message | str:
+    """A game's name (its controller's ``title``) as each language says it."""
+    return GAME_NAMES.get(title, title)
+
+
 # The settings /settings shows, in order, each with its unit.
 SETTING_UNITS = {"idle_claim_minutes": "minute", "idle_end_hours": "hour"}
 

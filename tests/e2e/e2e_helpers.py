@@ -272,13 +272,18 @@ def playable(hand: Message) -> list[str]:
 
 
 async def open_hand(
-    driver: Driver, member: str, board: Message, heading: str = "**Your hand**"
+    driver: Driver,
+    member: str,
+    board: Message,
+    heading: str = "**Your hand**",
+    button: str = "Your hand",
 ) -> Message:
     """Press **Your hand** on the board and return the private hand it opens (also when the bot
     deferred the click, so the hand came as a follow-up rather than the answer); ``heading``:
-    the hand's first words in the member's language."""
+    the hand's first words in the member's language; ``button``: the board's button as the
+    channel's language says it."""
     before = {m.id for m in driver.ephemerals(member)}
-    await driver.click(member, board, label="Your hand")
+    await driver.click(member, board, label=button)
 
     def opened() -> Message | None:
         fresh = [m for m in driver.ephemerals(member) if m.id not in before]

@@ -75,7 +75,7 @@ async def test_a_refusal_follows_the_members_language_not_the_servers(
     await start_bot()
     await driver.slash("alice", "checkers start", opponent="bob", color="black")
     board = driver.last_message("games")
-    await driver.click("bob", board, label="Accept")
+    await driver.click("bob", board, label="Annehmen")  # the channel's language
 
     illegal = await driver.slash("alice", "checkers move", move="5-9")
     assert illegal.ephemeral
@@ -96,7 +96,9 @@ async def test_a_japanese_member_plays_kabu_in_a_german_server(
     await start_bot()
     lobby = (await driver.slash("alice", "kabu start")).message
     assert lobby is not None
-    board = (await driver.click("alice", lobby, label="Deal")).message
+    assert lobby.button_labels() == ["Beitreten", "Verlassen", "Geben"]  # the channel's
+    assert "Am Tisch (1/5): " in lobby.content, lobby.content
+    board = (await driver.click("alice", lobby, label="Geben")).message
     assert board is lobby
     table = rows.last()
     assert table.ui["lang"] == "de" and table.state is not None
@@ -108,8 +110,15 @@ async def test_a_japanese_member_plays_kabu_in_a_german_server(
 
     position = next(label for label in board.button_labels() if label.startswith("2 · "))
     await driver.click("alice", board, label=position)
-    await driver.click("alice", board, label="Stand")
-    await driver.wait_for(lambda: "Deal again" in board.button_labels())
+    assert board.button_labels() == ["Ziehen", "Halten", "Tipp"]
+    assert "**Ziehen**" in board.content and "Platz 2" in board.content, board.content
+    await driver.click("alice", board, label="Tipp")  # hers alone: in Japanese
+    await driver.wait_for(
+        lambda: any("**あなたの勝率**" in m.content for m in driver.ephemerals("alice")), timeout=15
+    )
+    await driver.click("alice", board, label="Halten")
+    await driver.wait_for(lambda: "Neu geben" in board.button_labels())
+    assert "Bank: " in board.content and "(Platz 2)" in board.content, board.content
     state = Kabu.from_dict(rows.last().state)
     assert state.is_over()
     assert await driver.attachment_bytes(board) == render_kabu(state.view(None), names, "de").png
@@ -146,7 +155,8 @@ async def test_a_japanese_member_plays_a_whole_hearts_game_in_a_german_server(
     alice = driver.user("alice")
     lobby = (await driver.slash("alice", "hearts start", level="beginner", delay=0)).message
     assert lobby is not None
-    board = (await driver.click("alice", lobby, label="Start")).message
+    assert "Tisch für vier" in lobby.content and "Computer: **Anfänger**" in lobby.content
+    board = (await driver.click("alice", lobby, label="Starten")).message
     assert board is lobby
     await driver.wait_for(
         lambda: (s := rows.last().state) is not None and None not in s["passes"][1:]
@@ -155,15 +165,19 @@ async def test_a_japanese_member_plays_a_whole_hearts_game_in_a_german_server(
     assert table.ui["lang"] == "de"
     rows.set_state(table.id, {**table.state, "totals": [0, 99, 99, 99]})
 
-    hand = await open_hand(driver, "alice", board, heading="**手札**")
+    # the board's buttons in the channel's language (German), her hand's in hers (Japanese)
+    assert board.button_labels() == ["Deine Hand", "Punkte", "Spiel verlassen"]
+    assert "**Hearts** — Runde 1 · " in board.content, board.content
+    hand = await open_hand(driver, "alice", board, heading="**手札**", button="Deine Hand")
     assert "パスするカードを3枚タップ" in hand.content, hand.content
+    assert "**手札** — ラウンド 1。" in hand.content, hand.content
     assert hand.attachments[0].description.startswith("手札：")
     assert "Refresh" not in hand.button_labels() and "更新" in hand.button_labels()
     passed = await pass_three(driver, "alice", hand, label="パス 3/3")
     assert "パスしました。" in passed.text(), passed.text()
     assert board.attachments[0].description.startswith("Hearts, Runde 1, ")
 
-    hand = await open_hand(driver, "alice", board, heading="**手札**")
+    hand = await open_hand(driver, "alice", board, heading="**手札**", button="Deine Hand")
     plays = 0
     while True:
         await driver.wait_for(lambda: bool(playable(hand)) or "🏆" in board.content, timeout=15)
@@ -185,6 +199,7 @@ async def test_a_japanese_member_plays_a_whole_hearts_game_in_a_german_server(
         assert plays <= 13
     assert plays == 13
     assert "Spiel vorbei: " in (board.attachments[0].description or "")
+    assert "Nochmal" in board.button_labels() and "🏆 **" in board.content
     assert rows.last().status == "finished"
     assert fake.problems() == []
 

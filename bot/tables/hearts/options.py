@@ -10,7 +10,8 @@ from bot.tables.controller import UiState
 from games.base import IllegalAction
 from games.digits import decimal
 from games.hearts import Rules
-from i18n import _, lines
+from i18n import Message, _, lines
+from i18n.formats import Measure
 
 # /rules, a paragraph a rule, in the reader's language.
 RULES = lines(
@@ -50,9 +51,16 @@ RULESETS: dict[str, Rules] = {
     "classic": Rules(),
     "modern": Rules(two_of_clubs_leads=True, no_points_on_first_trick=True),
 }
-RULESET_WORDS = {
-    "classic": "Classic rules",
-    "modern": "Modern rules (two of clubs leads; no points on the first trick)",
+# Each ruleset: its name, and what it means (a menu option's description).
+RULESET_WORDS: dict[str, tuple[Message, Message]] = {
+    "classic": (
+        _("Classic rules"),
+        _("Right of the dealer leads; points allowed on the first trick"),
+    ),
+    "modern": (
+        _("Modern rules"),
+        _("Two of clubs leads; no points on the first trick"),
+    ),
 }
 DEFAULT_DELAY = 1.0
 MAX_DELAY = 5.0
@@ -80,6 +88,6 @@ def parse_table_options(raw: dict[str, Any], level: str) -> dict[str, Any]:
     return {"level": level, "rules": ruleset, "delay": delay}
 
 
-def seconds(value: float) -> str:
-    """``"0.5 s"``."""
-    return f"{value:g} s"
+def seconds(value: float) -> Measure:
+    """``"0.5 sec"``, as each language writes it (``"0,5 s"``, ``"0.5 秒"``)."""
+    return Measure(value, "duration-second")
