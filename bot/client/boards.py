@@ -65,6 +65,8 @@ class BoardMessages:
         self.outside_tokens.owns(message_id, interaction)
         if answer.table_id is not None:
             await self.service.board_posted(answer.table_id, message_id)
+        if old and old != message_id:
+            self.board_edits.forget(old)  # replaced: it gets no more board edits
         if old and old != message_id and interaction.channel_id:
             newest = jump_url(interaction.guild_id, interaction.channel_id, message_id)
             changed = next((e for e in answer.events if isinstance(e, BoardChanged)), None)
