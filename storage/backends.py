@@ -23,6 +23,7 @@ from storage.migrations import apply_migrations, apply_postgres_migrations
 
 DEFAULT_POOL_SIZE = 10
 CONNECT_TIMEOUT = 5.0  # seconds a new PostgreSQL connection may take before the store is away
+BUSY_TIMEOUT_MS = 5000  # how long a SQLite statement waits for a file another process holds
 _PLACEHOLDER = re.compile(r"\?")
 
 
@@ -52,23 +53,54 @@ class Backend(Protocol):
 
 
 # -- SQLite ---------------------------------------------------------------------------------
+_READS = ("SELECT", "WITH")  # statements that only read (the repository writes no CTE DML)
+
+
+def _reads_only(sql: str) -> bool:
+    """Whether ``sql`` only reads (a ``SELECT``).
+
+    >>> _reads_only("  select 1"), _reads_only("UPDATE t SET a = 1 RETURNING a")
+    (True, False)
+    """
+    return sql.lstrip()[:6].upper().startswith(_READS)
+
+
 class _SqliteSession:
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
+    """Statements on the writing connection, each one trip to aiosqlite's thread (a cursor's
+    execute, fetch and close are three). Outside a transaction, reads go to the reading
+    connection and each write takes the writing connection for itself (see
+    :class:`SqliteBackend`)."""
+
+    def __init__(self, backend: SqliteBackend, *, transaction: bool) -> None:
+        self._backend = backend
+        self._transaction = transaction
+
+    @contextlib.asynccontextmanager
+    async def _connection(self, sql: str) -> AsyncIterator[aiosqlite.Connection]:
+        backend = self._backend
+        if self._transaction:  # the session holds the writing connection already
+            yield backend.conn
+        elif backend.reader is not None and _reads_only(sql):
+            yield backend.reader
+        else:
+            async with backend.writing():
+                yield backend.conn
 
     async def fetch(self, sql: str, *args: Any) -> list[Sequence[Any]]:
-        # One trip to aiosqlite's thread (a cursor's execute, fetch and close are three).
-        return list(await self._conn.execute_fetchall(sql, args))
+        async with self._connection(sql) as conn:
+            return list(await conn.execute_fetchall(sql, args))
 
     async def fetchrow(self, sql: str, *args: Any) -> Sequence[Any] | None:
         rows = await self.fetch(sql, *args)  # every caller asks for one row at most
         return rows[0] if rows else None
 
     async def execute(self, sql: str, *args: Any) -> None:
-        await self._conn.execute(sql, args)
+        async with self._connection(sql) as conn:
+            await conn.execute(sql, args)
 
     async def executemany(self, sql: str, rows: list[Sequence[Any]]) -> None:
-        await self._conn.executemany(sql, rows)
+        async with self._connection(sql) as conn:
+            await conn.executemany(sql, rows)
 
 
 async def _enter_wal(conn: aiosqlite.Connection, attempts: int = 40) -> None:
@@ -86,46 +118,67 @@ async def _enter_wal(conn: aiosqlite.Connection, attempts: int = 40) -> None:
 
 
 class SqliteBackend:
-    """One aiosqlite connection in WAL mode with ``synchronous=NORMAL``.
+    """Two aiosqlite connections to one file in WAL mode with ``synchronous=NORMAL``: one
+    writes, one reads.
 
-    One connection has one transaction at a time, so sessions take turns (a lock): a write of
-    one table never interleaves with another table's transaction.
+    The writing connection has one transaction at a time, so writers take turns (a lock): a
+    write of one table never interleaves with another table's transaction. Reads outside a
+    transaction go to the reading connection, which WAL lets read the last commit while a
+    write is under way: a read never queues behind a write that waits for the file (held by
+    another process, up to ``busy_timeout``), so a member's command that only reads is
+    answered at once, and the client's deadline covers every wait. An in-memory database
+    (one per connection) has the writing connection only.
     """
 
     dialect = "sqlite"
     integrity_errors: tuple[type[BaseException], ...] = (aiosqlite.IntegrityError,)
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection | None = None):
         self.conn = conn
+        self.reader = reader
         self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteBackend:
         path = Path(path)
-        if str(path) != ":memory:":
+        in_memory = str(path) == ":memory:"
+        if not in_memory:
             path.parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(path, isolation_level=None)
+        reader = None
         try:
-            await conn.execute("PRAGMA busy_timeout=5000")
+            await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             await _enter_wal(conn)
             await conn.execute("PRAGMA synchronous=NORMAL")
             await conn.execute("PRAGMA foreign_keys=ON")
             await apply_migrations(conn)
+            if not in_memory:
+                reader = await aiosqlite.connect(path, isolation_level=None)
+                await reader.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+                await reader.execute("PRAGMA query_only=ON")
         except BaseException:
             await conn.close()
+            if reader is not None:
+                await reader.close()
             raise
-        return cls(conn)
+        return cls(conn, reader)
+
+    @contextlib.asynccontextmanager
+    async def writing(self) -> AsyncIterator[None]:
+        """The writing connection, for one statement or one transaction."""
+        async with self._lock:
+            yield
 
     @contextlib.asynccontextmanager
     async def session(self, *, transaction: bool = False) -> AsyncIterator[Session]:
-        async with self._lock:
-            with translated(self.dialect):
-                if not transaction:
-                    yield _SqliteSession(self.conn)
-                    return
+        with translated(self.dialect):
+            if not transaction:
+                yield _SqliteSession(self, transaction=False)
+                return
+            async with self.writing():
                 await self.conn.execute("BEGIN IMMEDIATE")
                 try:
-                    yield _SqliteSession(self.conn)
+                    yield _SqliteSession(self, transaction=True)
                     await self.conn.execute("COMMIT")
                 except BaseException:
                     await self._roll_back()
@@ -144,6 +197,8 @@ class SqliteBackend:
         return int(row[0])
 
     async def close(self) -> None:
+        if self.reader is not None:
+            await self.reader.close()
         await self.conn.close()
 
 

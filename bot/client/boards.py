@@ -4,6 +4,7 @@ paced, see :mod:`bot.client.coalesce`), re-posting an old one, retiring old cont
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import logging
 from typing import TYPE_CHECKING, Any
@@ -14,7 +15,7 @@ import discord
 from bot.client.coalesce import BoardEdits
 from bot.client.common import jump_url
 from bot.client.components import message_kwargs
-from bot.client.retry import post, show_answer
+from bot.client.retry import FAILURES, post, show_answer
 from bot.tables.controller import channel_language
 from bot.tables.core.events import Answer, BoardChanged
 from bot.tables.wording import moved_on
@@ -52,15 +53,7 @@ class BoardMessages:
         """Post the board as the interaction's answer and remember its message. After a defer
         the deferred message becomes the board: an edit, the same however often it is sent
         (a follow-up repeated after its answer was lost would be a second board)."""
-        assert answer.board is not None
-        shown = await show_answer(
-            interaction,
-            answer.board,
-            answer.table_id,
-            answer.version,
-            lambda kwargs: self.board_kwargs(interaction, kwargs),
-        )
-        message_id = shown.id
+        message_id = await self._answer_with_board(interaction, answer)
         old = answer.board_message_id
         self.outside_tokens.owns(message_id, interaction)
         if answer.table_id is not None:
@@ -73,6 +66,44 @@ class BoardMessages:
             same_game = changed is None or changed.same_game
             lang = await self.board_language(answer.table_id)
             await self.retire(interaction.channel_id, old, newest if same_game else None, lang)
+
+    async def _answer_with_board(self, interaction: discord.Interaction, answer: Answer) -> int:
+        """The board as the interaction's answer; its message's id. When Discord no longer
+        takes that answer (the interaction expired while the bot was slow, or every try
+        failed), the board is posted in the channel instead: the game it shows has begun, and
+        a game without a board could not be played (nor another started in the channel)."""
+        assert answer.board is not None
+        deferred = interaction.response.is_done()
+        channel_id = interaction.channel_id
+        try:
+            shown = await show_answer(
+                interaction,
+                answer.board,
+                answer.table_id,
+                answer.version,
+                lambda kwargs: self.board_kwargs(interaction, kwargs),
+            )
+            return shown.id
+        except FAILURES as error:
+            if channel_id is None or channel_id in self.outside_tokens.outside:
+                raise  # no channel the bot may post in
+            log.warning(
+                "could not answer interaction %s with its board (%r): posting it in the channel",
+                interaction.id,
+                error,
+            )
+        if not deferred:  # a callback whose answer was lost may have gone through after all
+            with contextlib.suppress(*FAILURES):
+                return (await interaction.original_response()).id
+        channel = self.get_partial_messageable(channel_id)
+        message = await post(
+            channel,
+            answer.board,
+            *("interaction", interaction.id, "board"),
+            table_id=answer.table_id,
+            version=answer.version,
+        )
+        return message.id
 
     async def board_language(self, table_id: int | None) -> str:
         """The language a table's channel reads (English when the table is unknown)."""

@@ -61,6 +61,12 @@ def current() -> Record | None:
     return _current.get()
 
 
+def age() -> float:
+    """Seconds since the interaction being handled by this task arrived (0 outside one)."""
+    record = _current.get()
+    return 0.0 if record is None else time.perf_counter() - record.start
+
+
 def note(
     *,
     game: str | None = None,

@@ -255,9 +255,7 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
             return Intent(move=ctx.arg, private=Screen(content=text), update_private=True)
         if ctx.action == "give-up":
             ctx.require_turn()
-            gave_up = _n(
-                "You gave up with {n} point.", "You gave up with {n} points.", state.score
-            )
+            gave_up = _n("You gave up with {n} point.", "You gave up with {n} points.", state.score)
             return Intent(
                 move="give-up",
                 private=Screen(content=f"🏳️ {render(gave_up, ctx.locale)}"),
