@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import re
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -18,11 +19,12 @@ from typing import Any, Protocol
 import aiosqlite
 import asyncpg
 
-from storage.errors import translated
+from storage.errors import StoreUnavailable, sqlite_away, translated
 from storage.migrations import apply_migrations, apply_postgres_migrations
 
 DEFAULT_POOL_SIZE = 10
 CONNECT_TIMEOUT = 5.0  # seconds a new PostgreSQL connection may take before the store is away
+QUERY_TIMEOUT = 5.0  # seconds a PostgreSQL query may take before the store counts as away
 BUSY_TIMEOUT_MS = 5000  # how long a SQLite statement waits for a file another process holds
 _PLACEHOLDER = re.compile(r"\?")
 
@@ -48,6 +50,8 @@ class Backend(Protocol):
     ) -> contextlib.AbstractAsyncContextManager[Session]: ...
 
     async def schema_version(self) -> int: ...
+
+    async def check_writes(self) -> None: ...
 
     async def close(self) -> None: ...
 
@@ -137,6 +141,7 @@ class SqliteBackend:
         self.conn = conn
         self.reader = reader
         self._lock = asyncio.Lock()
+        self.write_failure: str | None = None  # why a write failed, until check_writes passes
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteBackend:
@@ -165,9 +170,41 @@ class SqliteBackend:
 
     @contextlib.asynccontextmanager
     async def writing(self) -> AsyncIterator[None]:
-        """The writing connection, for one statement or one transaction."""
+        """The writing connection, for one statement or one transaction; a failure because
+        the file is out of reach is kept in :attr:`write_failure` (see :meth:`check_writes`)."""
         async with self._lock:
-            yield
+            try:
+                yield
+            except sqlite3.Error as exc:
+                if sqlite_away(exc):
+                    self.write_failure = f"{type(exc).__name__}: {exc}"
+                raise
+
+    async def check_writes(self) -> None:
+        """Raise :class:`StoreUnavailable` while writes fail. Nothing is checked until a write
+        fails (the bot's writes are the probe: a write may fail where a smaller one still
+        goes, so one that went does not clear a failure); from then on, until a check passes,
+        the file must have room to grow (a free page, or fewer pages than its limit) and one
+        row is written (a read-only file, a lock held too long or an I/O error show there)."""
+        failure = self.write_failure
+        if failure is None:
+            return
+        with translated(self.dialect):
+            async with self._lock:
+                rows = await self.conn.execute_fetchall(
+                    "SELECT * FROM pragma_page_count(), pragma_freelist_count(), "
+                    "pragma_max_page_count()"
+                )
+        pages, free, limit = next(iter(rows))
+        if pages >= limit and not free:
+            raise StoreUnavailable(failure)
+        async with self.session(transaction=True) as s:
+            await s.execute(
+                "INSERT INTO meta (name, value) VALUES ('write checked', ?) "
+                "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                str(round(time.time())),
+            )
+        self.write_failure = None
 
     @contextlib.asynccontextmanager
     async def session(self, *, transaction: bool = False) -> AsyncIterator[Session]:
@@ -238,7 +275,9 @@ class _PostgresSession:
 
 
 class PostgresBackend:
-    """An asyncpg connection pool (``pool_size`` connections at most).
+    """An asyncpg connection pool (``pool_size`` connections at most). A query not answered
+    within :data:`QUERY_TIMEOUT` (a server that accepts connections and hangs) raises
+    :class:`StoreUnavailable`, as a server gone does.
 
     Query parameters of the URL other than libpq's own become server settings, so
     ``postgresql://host/db?search_path=other`` keeps everything in the schema ``other``.
@@ -256,7 +295,11 @@ class PostgresBackend:
         if pool_size < 1:
             raise ValueError("the pool needs at least one connection")
         pool = await asyncpg.create_pool(
-            url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT
+            url,
+            min_size=1,
+            max_size=pool_size,
+            timeout=CONNECT_TIMEOUT,
+            command_timeout=QUERY_TIMEOUT,
         )
         try:
             async with pool.acquire() as conn:
@@ -280,6 +323,10 @@ class PostgresBackend:
         async with self.session() as s:
             row = await s.fetchrow("SELECT version FROM schema_version")
         return int(row[0]) if row else 0
+
+    async def check_writes(self) -> None:
+        """Nothing more than :meth:`schema_version`'s query: a server that answers it takes
+        writes, unless it was made read-only on purpose."""
 
     async def close(self) -> None:
         await self.pool.close()
