@@ -252,7 +252,7 @@ class Gateway:
         self.sessions[shard] = session
         conn.session = session
         await self._replace_connection(shard, conn)
-        guilds = [g for g in self.world.guilds if session.owns(g.id)]
+        guilds = [g for g in self.world.member_guilds() if session.owns(g.id)]
         ready = self.world.ready_payload(session.id, self._resume_url())
         ready["shard"] = list(shard)
         ready["guilds"] = [{"id": str(g.id), "unavailable": True} for g in guilds]

@@ -640,6 +640,33 @@ class World:
         )
         self.user_installs.update(u.id for u in friends)
 
+    def member_guilds(self) -> list[Guild]:
+        """The guilds the bot is a member of (the gateway tells it only of these)."""
+        return [g for g in self.guilds if g.member(self.bot_user.id) is not None]
+
+    def add_guild_without_bot(self, name: str, members: list[str], ids: Iterator[int]) -> Guild:
+        """A guild that never added the app (#chat; ``members``, the first its owner): the
+        bot is not a member and sees none of it; members who installed the app to their
+        account still use it there.
+
+        >>> world = World.default()
+        >>> guild = world.add_guild_without_bot("Elsewhere", ["alice"], iter(range(1, 9)))
+        >>> guild.name in [g.name for g in world.member_guilds()], world.bot_sees(guild.channels[0])
+        (False, False)
+        """
+        users = [self.user(n) for n in members]
+        guild_id = next(ids)
+        guild = Guild(
+            id=guild_id,
+            name=name,
+            owner_id=users[0].id,
+            roles=[Role(guild_id, "@everyone", EVERYONE_PERMISSIONS)],
+            channels=[Channel(next(ids), guild_id, "chat")],
+        )
+        guild.members.extend(Member(u, guild_id) for u in users)
+        self.guilds.append(guild)
+        return guild
+
     def bot_sees(self, channel: Channel) -> bool:
         """Whether the bot is a member where the channel is (its guild, its DM, a group DM
         listing it): elsewhere Discord answers its channel routes 403 Missing Access."""

@@ -18,7 +18,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
 
-from babel.dates import format_date, format_datetime, format_time, format_timedelta
+from babel.dates import (
+    format_date,
+    format_datetime,
+    format_skeleton,
+    format_time,
+    format_timedelta,
+    get_datetime_format,
+)
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
@@ -84,6 +91,33 @@ class DateTime:
         return format_datetime(
             self.value, format=self.width, tzinfo=self.value.tzinfo, locale=locale.formats
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Skeleton:
+    """The fields of a moment a CLDR skeleton names, in the locale's order and words: a
+    chart's axis label (``MMMd``: "Dec 4", "4 déc.", "12月4日"; ``yMMM``: "Dec 2026";
+    ``y``: "2026"). ``with_time`` adds the time of day as the locale joins them
+    ("Dec 4, 6:00 AM", "4 déc. 06:00"). An aware datetime is shown in its own time zone.
+
+    >>> from i18n.messages import render
+    >>> moment = dt.datetime(2026, 12, 4, 6, tzinfo=dt.UTC)
+    >>> render(Skeleton(moment), "de"), render(Skeleton(moment, "yMMM"), "ja")
+    ('4. Dez.', '2026年12月')
+    """
+
+    value: dt.datetime
+    skeleton: str = "MMMd"
+    with_time: bool = False
+
+    def localize(self, locale: Locale) -> str:
+        zone = self.value.tzinfo
+        day = format_skeleton(self.skeleton, self.value, tzinfo=zone, locale=locale.formats)
+        if not self.with_time:
+            return day
+        time = format_time(self.value, format="short", tzinfo=zone, locale=locale.formats)
+        joined = get_datetime_format("short", locale=locale.formats)
+        return str(joined).replace("{1}", day).replace("{0}", time)
 
 
 @dataclass(frozen=True, slots=True)

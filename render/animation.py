@@ -22,6 +22,7 @@ from render.base import (
     MUTED,
     draw_text,
     legible_size,
+    needs_wide,
     placed,
     wrap_text,
 )
@@ -148,20 +149,29 @@ def _lines(width: int, caption: Caption) -> tuple[list[str], list[str]]:
     return title, detail
 
 
-def _leading(size: int) -> int:
-    return round(size * 1.25)
+def _leading(size: int, line: str = "") -> int:
+    """From one line to the next: more for a line in the wide font, whose accents and
+    descenders reach further (``Ég`` is 1.3 times its size tall in it, 1.05 in the bundled)."""
+    return round(size * (WIDE_LEADING if needs_wide(line) else 1.25))
+
+
+WIDE_LEADING = 1.4
+
+
+def _block(size: int, lines: Sequence[str]) -> int:
+    return sum(_leading(size, line) for line in lines)
 
 
 def strip_height(width: int, captions: Iterable[Caption]) -> int:
     """The height of a strip ``width`` wide with room for the longest of ``captions`` (all the
     frames of a replay have one height)."""
     title_size, detail_size = caption_sizes(width)
-    title_lines, detail_lines = 1, 0
+    title_room, detail_room = _leading(title_size), 0
     for caption in captions:
         title, detail = _lines(width, caption)
-        title_lines, detail_lines = max(title_lines, len(title)), max(detail_lines, len(detail))
-    text = title_lines * _leading(title_size) + detail_lines * _leading(detail_size)
-    return TOP + text + 6 + BAR + BOTTOM
+        title_room = max(title_room, _block(title_size, title))
+        detail_room = max(detail_room, _block(detail_size, detail))
+    return TOP + title_room + detail_room + 6 + BAR + BOTTOM
 
 
 def caption_strip(
@@ -181,15 +191,17 @@ def caption_strip(
     draw = ImageDraw.Draw(strip)
     draw.line((0, 0, width, 0), fill=(30, 31, 34), width=2)
     title_size, detail_size = caption_sizes(width)
-    area = (PAD, 0, width - PAD, height)
+    # lines are laid out in PAD's margins; a glyph's ink may reach a pixel past its advance
+    # (a "j" starting a line), so the area is the strip less half the margins
+    area = (PAD / 2, 0, width - PAD / 2, height)
     y = TOP
     title_lines, detail_lines = _lines(width, caption)
     for line in title_lines:
         draw_text(draw, (PAD, y), line, title_size, GOLD if final else INK, within=area)
-        y += _leading(title_size)
+        y += _leading(title_size, line)
     for line in detail_lines:
         draw_text(draw, (PAD, y), line, detail_size, MUTED, within=area)
-        y += _leading(detail_size)
+        y += _leading(detail_size, line)
     if progress is not None:
         top, left, right = height - BOTTOM - BAR, PAD, width - PAD
         draw.rounded_rectangle((left, top, right, top + BAR), radius=2, fill=(64, 68, 75))

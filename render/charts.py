@@ -24,10 +24,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from babel.numbers import format_decimal
 from PIL import Image, ImageDraw
 
-from i18n import Message, _np, _p, render, sentences
-from i18n.formats import Listing
+from i18n import Message, _np, _p, render, resolve, sentences
+from i18n.formats import Date, Listing, Skeleton, Time
+from i18n.messages import Text
 from render.base import (
     BACKGROUND,
     GOLD,
@@ -115,29 +117,39 @@ def nice_range(lo: float, hi: float, count: int = 5, pad: float = 10.0) -> list[
     return [round(first + i * step, 10) for i in range(round((last - first) / step) + 1)]
 
 
-_TIME_STEPS = (
-    (3600, "%H:%M"),
-    (3 * 3600, "%H:%M"),
-    (6 * 3600, "%d %b %H:%M"),
-    (12 * 3600, "%d %b %H:%M"),
-    (DAY, "%d %b"),
-    (2 * DAY, "%d %b"),
-    (7 * DAY, "%d %b"),
-    (14 * DAY, "%d %b"),
+_TIME_STEPS = (  # a step, and whether its labels carry the time of day (else the day)
+    (3600, "time"),
+    (3 * 3600, "time"),
+    (6 * 3600, "day-time"),
+    (12 * 3600, "day-time"),
+    (DAY, "day"),
+    (2 * DAY, "day"),
+    (7 * DAY, "day"),
+    (14 * DAY, "day"),
 )
 _MONTH_STEPS = (1, 2, 3, 6, 12, 24, 60)
 
 
-def time_ticks(lo: float, hi: float, count: int = 6) -> list[tuple[float, str]]:
-    """Round instants (UTC) between ``lo`` and ``hi`` with their labels, at most ``count``."""
+def _tick_label(moment: datetime, kind: str, lang: str) -> str:
+    """A time axis label in the language ``lang`` (Babel): "06:00"/"6:00 AM", "Dec 4",
+    "4 déc. 06:00", "Dec 2026", "2026"."""
+    if kind == "time":
+        return render(Time(moment), lang)
+    skeleton = {"day-time": "MMMd", "day": "MMMd", "month": "yMMM"}.get(kind, "y")
+    return render(Skeleton(moment, skeleton, with_time=kind == "day-time"), lang)
+
+
+def time_ticks(lo: float, hi: float, count: int = 6, lang: str = "en") -> list[tuple[float, str]]:
+    """Round instants (UTC) between ``lo`` and ``hi`` with their labels in the language
+    ``lang``, at most ``count``."""
     span = hi - lo
-    for step, pattern in _TIME_STEPS:
+    for step, kind in _TIME_STEPS:
         if span / step <= count:
             first = math.ceil(lo / step) * step
             ticks = []
             t = first
             while t <= hi:
-                ticks.append((t, _strftime(datetime.fromtimestamp(t, UTC), pattern)))
+                ticks.append((t, _tick_label(datetime.fromtimestamp(t, UTC), kind, lang)))
                 t += step
             return ticks
     start = datetime.fromtimestamp(lo, UTC)
@@ -150,24 +162,20 @@ def time_ticks(lo: float, hi: float, count: int = 6) -> list[tuple[float, str]]:
         moment = datetime(index // 12, index % 12 + 1, 1, tzinfo=UTC)
         if moment.timestamp() > hi:
             return ticks
-        pattern = "%b %Y" if every < 12 else "%Y"
-        ticks.append((moment.timestamp(), moment.strftime(pattern)))
+        label = _tick_label(moment, "month" if every < 12 else "year", lang)
+        ticks.append((moment.timestamp(), label))
         index += every
 
 
-def _number(value: float) -> str:
-    """``1262`` or ``1190.5``: whole numbers without a decimal point."""
+def _number(value: float, lang: str = "en") -> str:
+    """``1262`` or ``1190.5`` (``1190,5`` in German): whole numbers without a decimal sign,
+    no grouping (ratings and scores read as they are)."""
     rounded = round(value, 1)
-    return str(int(rounded)) if rounded == int(rounded) else f"{rounded:.1f}"
+    return format_decimal(rounded, format="0.#", locale=resolve(lang).formats)
 
 
-def _strftime(moment: datetime, pattern: str) -> str:
-    """``strftime`` with the day of the month written without a leading zero (``4 Dec``)."""
-    return moment.strftime(pattern.replace("%d", str(moment.day)))
-
-
-def _day(moment: float) -> str:
-    return _strftime(datetime.fromtimestamp(moment, UTC), "%d %b %Y")
+def _day(moment: float) -> Date:
+    return Date(datetime.fromtimestamp(moment, UTC).date())
 
 
 # -- drawing helpers --------------------------------------------------------------------------
@@ -295,17 +303,21 @@ def _spaced(canvas: _Canvas, ticks: Sequence[tuple[float, str]], scale: Scale) -
     return True
 
 
-def _time_axis(canvas: _Canvas, layout: LineLayout) -> list[tuple[float, str]]:
+def _time_axis(canvas: _Canvas, layout: LineLayout, lang: str) -> list[tuple[float, str]]:
     """Round instants for the x axis: as many as have room for their labels."""
     for count in (6, 5, 4, 3, 2, 1):
-        ticks = time_ticks(layout.x.lo, layout.x.hi, count)
+        ticks = time_ticks(layout.x.lo, layout.x.hi, count, lang)
         if _spaced(canvas, ticks, layout.x):
             return ticks
     return []
 
 
 def _draw_axes(
-    canvas: _Canvas, layout: LineLayout, x_ticks: Sequence[tuple[float, str]], dy: float = 0
+    canvas: _Canvas,
+    layout: LineLayout,
+    x_ticks: Sequence[tuple[float, str]],
+    dy: float = 0,
+    lang: str = "en",
 ) -> None:
     left, right = layout.box[0], layout.box[2]
     top, bottom = layout.box[1] + dy, layout.box[3] + dy
@@ -313,7 +325,7 @@ def _draw_axes(
     for value in layout.y_ticks:
         y = layout.y.px(value) + dy
         canvas.line([(left, y), (right, y)], GRID)
-        canvas.text((left - 8, y), _number(value), TEXT, MUTED, "rm")
+        canvas.text((left - 8, y), _number(value, lang), TEXT, MUTED, "rm")
     for value, label in x_ticks:
         x = layout.x.px(value)
         canvas.line([(x, bottom), (x, bottom + 5)], AXIS)
@@ -356,12 +368,12 @@ def has_ratings(series: RatingSeries) -> bool:
 
 
 def rating_series(
-    points: Iterable[Any], server_names: Mapping[int, str] | None = None
+    points: Iterable[Any], server_names: Mapping[int, str] | None = None, lang: str = "en"
 ) -> dict[str, list[tuple[float, float]]]:
     """Group rating points (anything with ``guild_id``, ``finished_at`` and ``rating``, such as
     the repository's ``rating_history``) into one series a server, named by ``server_names``.
-    A server not named there is "Other server N", numbered by its first game: a chart never
-    tells which other servers a member plays on.
+    A server not named there is "Other server N" (in the language ``lang``), numbered by its
+    first game: a chart never tells which other servers a member plays on.
 
     >>> from types import SimpleNamespace as P
     >>> rating_series([P(guild_id=1, finished_at=5.0, rating=1216.0)], {1: "HQ"})
@@ -376,7 +388,8 @@ def rating_series(
         name = names.get(point.guild_id)
         if not name:
             others += 1
-            name = names[point.guild_id] = f"Other server {others}"
+            other = render(_p("rating chart", "Other server {n}", n=others), lang)
+            name = names[point.guild_id] = other
         series.setdefault(name, []).append((point.finished_at, point.rating))
     return {name: sorted(values) for name, values in series.items()}
 
@@ -392,11 +405,13 @@ def _rating_height(series: RatingSeries) -> int:
     return RATING_SIZE[1] + LINE * sum(1 for points in series.values() if points) + 8
 
 
-def _draw_rating(canvas: _Canvas, series: RatingSeries, title: str, dy: int = 0) -> None:
+def _draw_rating(
+    canvas: _Canvas, series: RatingSeries, title: str, dy: int = 0, lang: str = "en"
+) -> None:
     _title(canvas, title, dy)
     layout = rating_layout(series)
-    _draw_axes(canvas, layout, _time_axis(canvas, layout), dy)
-    left, _, right, _ = layout.box
+    _draw_axes(canvas, layout, _time_axis(canvas, layout, lang), dy, lang)
+    left, _left, right, _right = layout.box
     canvas.dashed(layout.y.px(DEFAULT_RATING) + dy, left, right, AXIS)
     legend = []
     for index, (name, points) in enumerate(series.items()):
@@ -409,50 +424,72 @@ def _draw_rating(canvas: _Canvas, series: RatingSeries, title: str, dy: int = 0)
         if len(xy) <= MARKERS_UP_TO:
             for x, y in xy:
                 canvas.dot(x, y, colour)
-        games = f"{len(points)} game{'s' if len(points) != 1 else ''}"
-        legend.append((name, f"now {_number(points[-1][1])} · {games}", colour))
+        now = _np(
+            "rating chart", "now {rating} · {n} game", "now {rating} · {n} games", len(points),
+            rating=_number(points[-1][1], lang),
+        )  # fmt: skip
+        legend.append((name, render(now, lang), colour))
     _legend(canvas, legend, dy + RATING_SIZE[1])
 
 
-def describe_ratings(series: RatingSeries, title: str) -> str:
+RATING_TITLE = _p("rating chart", "Checkers rating")
+
+
+def describe_ratings(series: RatingSeries, title: Text, lang: str = "en") -> str:
     """The rating chart in words: per server, games, dates, first, last, best and worst."""
-    parts = [f"{title}."]
     if not any(series.values()):
-        return f"{title}: no rated games yet."
+        return render(_p("rating chart", "{title}: no rated games yet.", title=title), lang)
+    parts: list[Message] = [_p("rating chart", "{title}.", title=title)]
     for name, points in series.items():
         if not points:
             continue
-        ratings = [r for _, r in points]
+        ratings = [_number(r, lang) for _, r in points]
         if len(points) == 1:
             parts.append(
-                f"{name}: 1 rated game on {_day(points[0][0])}, rating after it "
-                f"{_number(ratings[0])}."
-            )
+                _p(
+                    "rating chart", "{server}: 1 rated game on {day}, rating after it {rating}.",
+                    server=name, day=_day(points[0][0]), rating=ratings[0],
+                )
+            )  # fmt: skip
             continue
-        games = f"{len(points)} rated games"
+        values = [r for _, r in points]
         parts.append(
-            f"{name}: {games} from {_day(points[0][0])} to {_day(points[-1][0])}; "
-            f"after the first {_number(ratings[0])}, now {_number(ratings[-1])}, "
-            f"highest {_number(max(ratings))}, lowest {_number(min(ratings))}."
+            _np(
+                "rating chart",
+                "{server}: {n} rated game from {first} to {last}; after the first {start}, "
+                "now {now}, highest {high}, lowest {low}.",
+                "{server}: {n} rated games from {first} to {last}; after the first {start}, "
+                "now {now}, highest {high}, lowest {low}.",
+                len(points),
+                server=name,
+                first=_day(points[0][0]),
+                last=_day(points[-1][0]),
+                start=ratings[0],
+                now=ratings[-1],
+                high=_number(max(values), lang),
+                low=_number(min(values), lang),
+            )
         )
-    return " ".join(parts)
+    return render(sentences(*parts), lang)
 
 
-def rating_chart(series: RatingSeries, title: str = "Checkers rating") -> Picture:
+def rating_chart(series: RatingSeries, title: Text = RATING_TITLE, lang: str = "en") -> Picture:
     """A member's rating over time, one line per server (``series``: name -> [(time, rating)],
-    oldest first). The default rating is the dashed line; each game is a dot. With no rated
-    game (:func:`has_ratings`) it is a picture of that sentence only."""
-    description = describe_ratings(series, title)
+    oldest first), its words and dates in the language ``lang``. The default rating is the
+    dashed line; each game is a dot. With no rated game (:func:`has_ratings`) it is a picture
+    of that sentence only."""
+    description = describe_ratings(series, title, lang)
     if not has_ratings(series):
-        return _sentence_picture("No rated games yet", "rating.png", description)
+        none = render(_p("rating chart", "No rated games yet"), lang)
+        return _sentence_picture(none, "rating.png", description)
     canvas = _Canvas(WIDTH, _rating_height(series))
-    _draw_rating(canvas, series, title)
+    _draw_rating(canvas, series, render(title, lang), lang=lang)
     return to_picture(canvas.done(), "rating.png", description)
 
 
 # -- games played and won ---------------------------------------------------------------------
 
-GamesRows = Sequence[tuple[str, int, int]]  # game, played, won
+GamesRows = Sequence[tuple[Text, int, int]]  # game (a name or its message), played, won
 GAME_ROW = 30
 
 
@@ -465,70 +502,97 @@ def _games_height(rows: GamesRows) -> int:
     return 52 + GAME_ROW * max(1, len(rows)) + 6
 
 
-def _draw_games(canvas: _Canvas, rows: GamesRows, title: str, dy: int = 0) -> None:
-    legend_x = WIDTH - PAD - canvas.text_width("won") - 16 - canvas.text_width("played") - 32
+GAMES_TITLE = _p("games chart", "Games played and won")
+
+
+def _draw_games(
+    canvas: _Canvas, rows: GamesRows, title: str, dy: int = 0, lang: str = "en"
+) -> None:
+    played = render(_p("games chart", "played"), lang)
+    won = render(_p("games chart", "won"), lang)
+    legend_x = WIDTH - PAD - canvas.text_width(won) - 16 - canvas.text_width(played) - 32
     canvas.text((PAD, dy + 12), canvas.fit(title, TITLE, legend_x - 2 * PAD), TITLE, INK)
     canvas.dot(legend_x + 6, dy + 22, PLAYED, 5)
-    canvas.text((legend_x + 16, dy + 22), "played", TEXT, MUTED, "lm")
-    won_x = legend_x + 16 + canvas.text_width("played") + 16
+    canvas.text((legend_x + 16, dy + 22), played, TEXT, MUTED, "lm")
+    won_x = legend_x + 16 + canvas.text_width(played) + 16
     canvas.dot(won_x + 6, dy + 22, WON, 5)
-    canvas.text((won_x + 16, dy + 22), "won", TEXT, MUTED, "lm")
+    canvas.text((won_x + 16, dy + 22), won, TEXT, MUTED, "lm")
     if not rows:
-        canvas.text((WIDTH / 2, dy + 67), "No finished games yet", NAME, MUTED, "mm")
-        return
-    left = PAD + max(canvas.text_width(game, NAME) for game, _, _ in rows) + 10
-    widest = max(canvas.text_width(f"{won} of {played}") for _, played, won in rows)
-    right = WIDTH - PAD - widest - 8
-    most = max(played for _, played, _ in rows) or 1
-    scale = Scale(0, most, left, right)
-    for i, (game, played, won) in enumerate(rows):
-        y = dy + 48 + GAME_ROW * i
-        canvas.text((left - 10, y + 11), game, NAME, INK, "rm")
-        canvas.rect((left, y, max(scale.px(played), left + 2), y + 22), fill=PLAYED, radius=4)
-        if won:
-            canvas.rect((left, y + 6, scale.px(won), y + 16), fill=WON, radius=3)
+        none = render(_p("games chart", "No finished games yet"), lang)
         canvas.text(
-            (max(scale.px(played), left + 2) + 8, y + 11), f"{won} of {played}", TEXT, MUTED, "lm"
+            (WIDTH / 2, dy + 67), canvas.fit(none, NAME, WIDTH - 2 * PAD), NAME, MUTED, "mm"
         )
+        return
+    games = [render(game, lang) for game, _played, _won in rows]
+    counts = [
+        render(_p("games chart", "{won} of {played}", won=w, played=p), lang) for _g, p, w in rows
+    ]
+    left = PAD + min(max(canvas.text_width(game, NAME) for game in games), 150) + 10
+    right = WIDTH - PAD - max(canvas.text_width(count) for count in counts) - 8
+    most = max(p for _game, p, _won in rows) or 1
+    scale = Scale(0, most, left, right)
+    for i, ((_, p, w), game, count) in enumerate(zip(rows, games, counts, strict=True)):
+        y = dy + 48 + GAME_ROW * i
+        canvas.text((left - 10, y + 11), canvas.fit(game, NAME, left - 10 - PAD), NAME, INK, "rm")
+        canvas.rect((left, y, max(scale.px(p), left + 2), y + 22), fill=PLAYED, radius=4)
+        if w:
+            canvas.rect((left, y + 6, scale.px(w), y + 16), fill=WON, radius=3)
+        canvas.text((max(scale.px(p), left + 2) + 8, y + 11), count, TEXT, MUTED, "lm")
 
 
-def describe_games(rows: GamesRows, title: str = "Games played and won") -> str:
+def describe_games(rows: GamesRows, title: Text = GAMES_TITLE, lang: str = "en") -> str:
+    """The games chart in words, in the language ``lang``."""
     if not rows:
-        return f"{title}: no finished games yet."
-    words = "; ".join(f"{game} {played} played, {won} won" for game, played, won in rows)
-    return f"{title}: {words}."
+        return render(_p("games chart", "{title}: no finished games yet.", title=title), lang)
+    each = [
+        render(
+            _p("games chart", "{game} {played} played, {won} won", game=g, played=p, won=w), lang
+        )
+        for g, p, w in rows
+    ]
+    return render(_p("games chart", "{title}: {games}.", title=title, games="; ".join(each)), lang)
 
 
-def games_chart(rows: GamesRows, title: str = "Games played and won") -> Picture:
-    """A bar a game: games played, with the games won inside it."""
+def games_chart(rows: GamesRows, title: Text = GAMES_TITLE, lang: str = "en") -> Picture:
+    """A bar a game: games played, with the games won inside it; its words in ``lang``."""
     canvas = _Canvas(WIDTH, _games_height(rows))
-    _draw_games(canvas, rows, title)
-    return to_picture(canvas.done(), "games.png", describe_games(rows, title))
+    _draw_games(canvas, rows, render(title, lang), lang=lang)
+    return to_picture(canvas.done(), "games.png", describe_games(rows, title, lang))
 
 
 def stats_chart(
     name: str,
     ratings: RatingSeries,
     games: GamesRows,
-    rating_title: str = "Checkers rating",
+    rating_title: Text = RATING_TITLE,
+    lang: str = "en",
 ) -> Picture:
-    """``/stats`` in one picture: the member's rating over time above games played and won.
+    """``/stats`` in one picture: the member's rating over time above games played and won,
+    its words and dates in the language ``lang``.
 
     Without a rated game (:func:`has_ratings`) only the games are drawn, under a title with the
     member's name; the caller says "no rated games yet" in its message.
     """
-    text = f"{name}'s record. {describe_ratings(ratings, rating_title)} {describe_games(games)}"
+    said = sentences(
+        _p("stats chart", "{name}'s record.", name=name),
+        describe_ratings(ratings, rating_title, lang),
+        describe_games(games, GAMES_TITLE, lang),
+    )
+    text = render(said, lang)
     if not has_ratings(ratings):
         canvas = _Canvas(WIDTH, _games_height(games))
-        _draw_games(canvas, games, f"{name} · games")
+        title = render(_p("stats chart", "{name} · games", name=name), lang)
+        _draw_games(canvas, games, title, lang=lang)
         return to_picture(canvas.done(), "stats.png", text)
     top = _rating_height(ratings)
     canvas = _Canvas(WIDTH, top + _games_height(games))
-    tail = f" · {rating_title}"
+    heading = render(rating_title, lang)
+    tail = render(_p("stats chart", "{name} · {title}", name="", title=heading), lang)
     who = canvas.fit(name, TITLE, WIDTH - 2 * PAD - canvas.text_width(tail, TITLE))
-    _draw_rating(canvas, ratings, who + tail)
+    said_title = render(_p("stats chart", "{name} · {title}", name=who, title=heading), lang)
+    _draw_rating(canvas, ratings, said_title, lang=lang)
     canvas.line([(PAD, top - 4), (WIDTH - PAD, top - 4)], GRID)
-    _draw_games(canvas, games, "Games played and won", dy=top)
+    _draw_games(canvas, games, render(GAMES_TITLE, lang), dy=top, lang=lang)
     return to_picture(canvas.done(), "stats.png", text)
 
 
@@ -552,7 +616,9 @@ def scoreboard_chart(
     With no rows it is a picture of the sentence "No games finished yet" only.
     """
     rows = list(rows)[:limit]
-    ranked = "; ".join(f"{i}. {name} {_number(v)}" for i, (name, v) in enumerate(rows, start=1))
+    ranked = "; ".join(
+        f"{i}. {name} {_number(v, lang)}" for i, (name, v) in enumerate(rows, start=1)
+    )
     by = _MEASURES.get(measure, measure)
     if rows:
         said = _p(
@@ -581,12 +647,14 @@ def scoreboard_chart(
     )  # fmt: skip
     _title(canvas, render(heading, lang))
     if low:
-        start = render(_p("scoreboard chart", "bars start at {value}", value=_number(low)), lang)
+        start = render(
+            _p("scoreboard chart", "bars start at {value}", value=_number(low, lang)), lang
+        )
         canvas.text((PAD, 38), canvas.fit(start, TEXT, WIDTH - 2 * PAD), TEXT, MUTED)
     place_w = canvas.text_width(f"{len(rows)}.")
     names_x = PAD + place_w + 8
     left = names_x + 124
-    right = WIDTH - PAD - max(canvas.text_width(_number(v)) for v in values) - 8
+    right = WIDTH - PAD - max(canvas.text_width(_number(v, lang)) for v in values) - 8
     scale = Scale(low, max(values) if max(values) > low else low + 1, left, right)
     for place, (name, value) in enumerate(rows, start=1):
         y = top + BOARD_ROW * (place - 1)
@@ -595,7 +663,7 @@ def scoreboard_chart(
         canvas.text((names_x, y + 11), canvas.fit(name, NAME, left - names_x - 8), NAME, INK, "lm")
         end = max(scale.px(value), left + 4)
         canvas.rect((left, y, end, y + 22), fill=colour, radius=4)
-        canvas.text((end + 8, y + 11), _number(value), TEXT, INK, "lm")
+        canvas.text((end + 8, y + 11), _number(value, lang), TEXT, INK, "lm")
     return to_picture(canvas.done(), "scoreboard.png", text)
 
 
@@ -651,7 +719,7 @@ def hearts_totals_chart(
     totals = _running(per_hand)
     layout = hearts_layout(per_hand, target)
     hands = len(totals) - 1
-    _draw_axes(canvas, layout, _hand_ticks(canvas, layout, hands))
+    _draw_axes(canvas, layout, _hand_ticks(canvas, layout, hands), lang=lang)
     left, _top, right, bottom = layout.box
     axis = canvas.fit(render(_p("hearts chart", "hand"), lang), TEXT, left - 8)
     canvas.text((left - 8, bottom + 7), axis, TEXT, MUTED, "ra")

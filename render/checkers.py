@@ -355,9 +355,10 @@ def _status(view: CheckersView, offer: bool = True) -> Message:
     return status
 
 
-def describe(view: CheckersView, lang: str = "en") -> str:
-    """Alt text: the position in the seed's letters, whose turn it is and the last move."""
-    parts: list[Message | str | None] = [_status(view)]
+def describe(view: CheckersView, lang: str = "en", *, turn: bool = True) -> str:
+    """Alt text: the position in the seed's letters, whose turn it is (unless not ``turn``)
+    and the last move."""
+    parts: list[Message | str | None] = [_status(view) if turn else None]
     squares = view["squares"]
     for letter in "bBrR":
         where = [str(i + 1) for i, p in enumerate(squares) if p == letter]

@@ -19,6 +19,7 @@ from games.cards import Card, Rank, Suit, cards_from_text, cards_to_text
 from games.hearts import State
 from games.hearts.actions import format_pass
 from games.hearts.rules import Rules
+from i18n import Message, _np, _p, render, sentences
 from render.animation import (
     Animation,
     Caption,
@@ -58,13 +59,15 @@ _NORTH_LABEL, _NORTH_ROW = 36, 52  # centre of the name line; top of the cards
 _SIDE_LABEL, _SIDE_ROW = 162, 204
 _SOUTH_LABEL, _SOUTH_ROW = 392, 410
 _CENTRE = (WIDTH // 2, 260)
+# the "led" label's width: between the cards of the trick, clear of the hands beside them
+_LED_ROOM = TRICK_CARD + 2 * (72 - TRICK_CARD)
 # Screen places from the bottom seat, clockwise: south, west, north, east.
 _TRICK_AT = ((0, 66), (-72, 0), (0, -66), (72, 0))
 _DIRECTIONS = {
-    "left": "passed to the left",
-    "right": "passed to the right",
-    "across": "passed across",
-    "hold": "no passing",
+    "left": _p("hearts replay", "passed to the left"),
+    "right": _p("hearts replay", "passed to the right"),
+    "across": _p("hearts replay", "passed across"),
+    "hold": _p("hearts replay", "no passing"),
 }
 
 
@@ -186,8 +189,18 @@ def _felt() -> Image.Image:
     return image
 
 
-def _points(points: int) -> str:
-    return f"{points} pt{'' if points == 1 else 's'}"
+def _points(points: int, lang: str) -> str:
+    return render(_np("hearts replay", "{n} pt", "{n} pts", points), lang)
+
+
+def _seat_label(name: str, points: int, lang: str) -> str:
+    """``"Ann · 3 pts"`` in the language ``lang``, the name cut so that the line fits."""
+    said = _points(points, lang)
+
+    def label(who: str) -> str:
+        return render(_p("hearts replay", "{name} · {points}", name=who, points=said), lang)
+
+    return label(fit_text(name, TEXT, WIDTH - 80 - text_width(label(""), TEXT)))
 
 
 def _side_width() -> int:
@@ -202,6 +215,7 @@ def _draw_hands(
     bottom: int,
     raised: Sequence[Sequence[Card]] = (),
     lit: int | None = None,
+    lang: str = "en",
 ) -> None:
     """Each seat's cards face up with its name and points: north and south a row each, west
     and east in rows of five with the name and points on two lines above."""
@@ -217,10 +231,9 @@ def _draw_hands(
             with placed(x, y):
                 row = hand_image(cards, HAND_CARD, OVERLAP, raised=up)
             image.alpha_composite(row, (x, y))
-            tail = f" · {_points(points[seat])}"
-            name = fit_text(names[seat], TEXT, WIDTH - 80 - text_width(tail, TEXT))
             label_y = _SOUTH_LABEL if place == 0 else _NORTH_LABEL
-            draw_text(draw, (WIDTH // 2, label_y), name + tail, TEXT, colour, anchor="mm")
+            shown = _seat_label(names[seat], points[seat], lang)
+            draw_text(draw, (WIDTH // 2, label_y), shown, TEXT, colour, anchor="mm")
         else:  # west and east
             x = SIDE_X if place == 1 else WIDTH - SIDE_X - _side_width()
             area = (x - 8, _SIDE_LABEL - 14, x + _side_width() + 8, _SIDE_ROW)
@@ -228,7 +241,8 @@ def _draw_hands(
             name = fit_text(names[seat], TEXT, _side_width() + 16)
             draw_text(draw, (centre, _SIDE_LABEL), name, TEXT, colour, anchor="mm", within=area)
             points_y = _SIDE_LABEL + 24
-            draw_text(draw, (centre, points_y), _points(points[seat]), TEXT, colour, anchor="mm")
+            said = _points(points[seat], lang)
+            draw_text(draw, (centre, points_y), said, TEXT, colour, anchor="mm")
             for r, part in enumerate(SIDE_ROWS):
                 y = _SIDE_ROW + r * SIDE_ROW_STEP
                 with placed(x, y):
@@ -236,7 +250,7 @@ def _draw_hands(
                 image.alpha_composite(row, (x, y))
 
 
-def _draw_trick(image: Image.Image, trick: Trick, bottom: int) -> None:
+def _draw_trick(image: Image.Image, trick: Trick, bottom: int, lang: str) -> None:
     """The four cards of ``trick`` in a cross, its taker ringed, "led" by the first card."""
     draw = ImageDraw.Draw(image)
     height = card_height(TRICK_CARD)
@@ -258,18 +272,21 @@ def _draw_trick(image: Image.Image, trick: Trick, bottom: int) -> None:
                 xy, anchor = (x + TRICK_CARD + 8, y + height // 2), "lm"
             else:
                 xy, anchor = (x + TRICK_CARD // 2, y + height + 4), "ma"
-            draw_text(draw, xy, "led", TEXT, MUTED, anchor=anchor)
+            led = fit_text(render(_p("hearts replay", "led"), lang), TEXT, _LED_ROOM)
+            draw_text(draw, xy, led, TEXT, MUTED, anchor=anchor)
 
 
-def _draw_scores(image: Image.Image, record: HandRecord, names: Sequence[str]) -> None:
-    """The hand's scores in the middle of the table: this hand's points and the totals."""
+def _draw_scores(image: Image.Image, record: HandRecord, names: Sequence[str], lang: str) -> None:
+    """The round's scores in the middle of the table: this round's points and the totals."""
     draw = ImageDraw.Draw(image)
     cx, cy = _CENTRE
     left, right = cx - 116, cx + 116
-    title = f"Hand {record.number} scores"
+    title = fit_text(render(_scores_title(record.number), lang), TEXT, right - left)
     draw_text(draw, (cx, cy - 92), title, TEXT, GOLD, anchor="mm")
-    draw_text(draw, (cx + 50, cy - 64), "hand", TEXT, MUTED, anchor="rm")
-    draw_text(draw, (right, cy - 64), "total", TEXT, MUTED, anchor="rm")
+    this_round = fit_text(render(_p("hearts replay", "round"), lang), TEXT, 100)
+    draw_text(draw, (cx + 50, cy - 64), this_round, TEXT, MUTED, anchor="rm")
+    total = fit_text(render(_p("hearts replay", "total"), lang), TEXT, right - cx - 60)
+    draw_text(draw, (right, cy - 64), total, TEXT, MUTED, anchor="rm")
     for seat in range(4):
         y = cy - 36 + seat * 28
         name = fit_text(names[seat], TEXT, 112)
@@ -277,7 +294,8 @@ def _draw_scores(image: Image.Image, record: HandRecord, names: Sequence[str]) -
         draw_text(draw, (cx + 50, y), f"+{record.scores[seat]}", TEXT, HIGHLIGHT, anchor="rm")
         draw_text(draw, (right, y), str(record.totals[seat]), TEXT, INK, anchor="rm")
     if record.moon is not None:
-        moon = fit_text(f"{names[record.moon]} shot the moon!", TEXT, right - left)
+        said = render(_p("hearts replay", "{name} shot the moon!", name=names[record.moon]), lang)
+        moon = fit_text(said, TEXT, right - left)
         draw_text(draw, (cx, cy + 90), moon, TEXT, HIGHLIGHT, anchor="mm")
 
 
@@ -289,9 +307,13 @@ def _point_cards(record: HandRecord) -> list[list[Card]]:
     return [sorted(cards, key=lambda c: (c.suit, c.rank)) for cards in taken]
 
 
-def _names(names: Mapping[int, str] | Sequence[str] | None) -> list[str]:
+def _names(names: Mapping[int, str] | Sequence[str] | None, lang: str = "en") -> list[str]:
     found = dict(enumerate(names)) if isinstance(names, Sequence) else dict(names or {})
-    return [found.get(seat) or f"Seat {seat + 1}" for seat in range(4)]
+    return [found.get(s) or render(_p("replay", "Seat {n}", n=s + 1), lang) for s in range(4)]
+
+
+def _scores_title(number: int) -> Message:
+    return _p("hearts replay", "Round {number} scores", number=number)
 
 
 def replay_hearts_hand(
@@ -300,10 +322,11 @@ def replay_hearts_hand(
     names: Mapping[int, str] | Sequence[str] | None = None,
     *,
     bottom: int = 0,
+    lang: str = "en",
 ) -> Animation:
-    """Hand ``number`` (from 1) of a finished game as a looping GIF: see
+    """Round ``number`` (from 1) of a finished game as a looping GIF: see
     :func:`hearts_hand_reel`."""
-    return hearts_hand_reel(state, number, names, bottom=bottom).encode()
+    return hearts_hand_reel(state, number, names, bottom=bottom, lang=lang).encode()
 
 
 def hearts_hand_reel(
@@ -312,61 +335,106 @@ def hearts_hand_reel(
     names: Mapping[int, str] | Sequence[str] | None = None,
     *,
     bottom: int = 0,
+    lang: str = "en",
 ) -> Reel:
-    """Hand ``number`` (from 1) of a finished game (``State.to_dict()``), face up, trick by
-    trick. ``bottom`` is the seat drawn at the bottom; play runs clockwise on the picture."""
+    """Round ``number`` (from 1) of a finished game (``State.to_dict()``), face up, trick by
+    trick, its words in the language ``lang``. ``bottom`` is the seat drawn at the bottom;
+    play runs clockwise on the picture."""
     record = hand_record(state, number)
-    who = _names(names)
+    who = _names(names, lang)
     zero = (0, 0, 0, 0)
-    total = len(record.tricks)
-    what = _DIRECTIONS.get(record.direction, record.direction)
-    subtitle = "raised: the cards received" if record.direction != "hold" else "no passing"
-    captions = [Caption(f"Hand {record.number} · {what}", subtitle, 0.0)]
-    lines = []
-    previous: Sequence[int] = zero
-    for index, trick in enumerate(record.tricks, start=1):
-        gained = trick.points[trick.winner] - previous[trick.winner]
-        title = f"Trick {index} · {_cut(who[trick.winner])} takes it"
-        if gained:
-            title += f" (+{gained})"
-        captions.append(Caption(title, f"{_cut(who[trick.leader])} led", index / total))
-        plays = ", ".join(f"{who[s]} {card_text(c)}" for s, c in trick.plays)
-        lines.append(f"Trick {index}: {plays}; {who[trick.winner]} takes it.")
-        previous = trick.points
-    scores = ", ".join(f"{who[s]} {record.scores[s]}" for s in range(4))
-    final = Caption(f"Hand {record.number} scores", "the point cards each took", 1.0, True)
-    captions.append(final)
+    captions, lines = _captions(record, who, lang)
     height = strip_height(WIDTH, captions)
+    total = len(record.tricks)
 
     def draw(index: int) -> Image.Image:
         table = _felt().copy()
         if index == 0:
             hands = [list(hand) for hand in record.hands]
-            _draw_hands(table, hands, who, zero, bottom, raised=record.received)
+            _draw_hands(table, hands, who, zero, bottom, raised=record.received, lang=lang)
         elif index <= total:
             played = {card for trick in record.tricks[:index] for _, card in trick.plays}
             hands = [[c for c in hand if c not in played] for hand in record.hands]
             trick = record.tricks[index - 1]
-            _draw_hands(table, hands, who, trick.points, bottom, lit=trick.winner)
-            _draw_trick(table, trick, bottom)
+            _draw_hands(table, hands, who, trick.points, bottom, lit=trick.winner, lang=lang)
+            _draw_trick(table, trick, bottom, lang)
         else:
             points = record.tricks[-1].points if total else zero
-            _draw_hands(table, _point_cards(record), who, points, bottom)
-            _draw_scores(table, record, who)
+            _draw_hands(table, _point_cards(record), who, points, bottom, lang=lang)
+            _draw_scores(table, record, who, lang)
         return with_caption(table.convert("RGB"), captions[index], height)
 
     durations = (START_MS, *[TRICK_MS] * total, HOLD_MS)
-    moon = f" {who[record.moon]} shot the moon." if record.moon is not None else ""
-    head = (
-        f"Replay of Hearts hand {record.number}, face up, {what}, {total} tricks. "
-        f"Hand scores: {scores}.{moon}"
-    )
-    totals = ", ".join(f"{who[s]} {record.totals[s]}" for s in range(4))
-    description = fit_description(head, f"Totals after the hand: {totals}.", lines)
+    description = fit_description(_head(record, who, lang), _tail(record, who, lang), lines)
     return Reel(draw, durations, description, f"hearts-hand-{record.number}.gif")
+
+
+def _captions(record: HandRecord, who: Sequence[str], lang: str) -> tuple[list[Caption], list[str]]:
+    """A caption a frame (the pass, each trick, the scores), and the alt text's trick lines."""
+    total = len(record.tricks)
+    what = _DIRECTIONS.get(record.direction)
+    passed = render(what, lang) if what is not None else record.direction
+    heading = _p(
+        "hearts replay", "Round {number} · {direction}", number=record.number, direction=passed
+    )
+    raised = _p("hearts replay", "raised: the cards received")
+    subtitle = render(raised if record.direction != "hold" else _DIRECTIONS["hold"], lang)
+    captions = [Caption(render(heading, lang), subtitle, 0.0)]
+    lines = []
+    previous: Sequence[int] = (0, 0, 0, 0)
+    for index, trick in enumerate(record.tricks, start=1):
+        gained = trick.points[trick.winner] - previous[trick.winner]
+        taker = _cut(who[trick.winner])
+        title = (
+            _p("hearts replay", "Trick {index} · {name} takes it (+{points})",
+               index=index, name=taker, points=gained)
+            if gained
+            else _p("hearts replay", "Trick {index} · {name} takes it", index=index, name=taker)
+        )  # fmt: skip
+        led = _p("hearts replay", "{name} led", name=_cut(who[trick.leader]))
+        captions.append(Caption(render(title, lang), render(led, lang), index / total))
+        played = (
+            _p("hearts replay", "{name} {card}", name=who[s], card=card_text(c, lang))
+            for s, c in trick.plays
+        )
+        plays = ", ".join(render(one, lang) for one in played)
+        line = _p(
+            "hearts replay", "Trick {index}: {plays}; {name} takes it.",
+            index=index, plays=plays, name=who[trick.winner],
+        )  # fmt: skip
+        lines.append(render(line, lang))
+        previous = trick.points
+    took = render(_p("hearts replay", "the point cards each took"), lang)
+    captions.append(Caption(render(_scores_title(record.number), lang), took, 1.0, True))
+    return captions, lines
+
+
+def _head(record: HandRecord, who: Sequence[str], lang: str) -> str:
+    """The alt text's start: which round, how it was passed, and its scores."""
+    what = _DIRECTIONS.get(record.direction)
+    passed = render(what, lang) if what is not None else record.direction
+    scores = ", ".join(f"{who[s]} {record.scores[s]}" for s in range(4))  # names and numbers
+    head = _np(
+        "hearts replay",
+        "Replay of Hearts round {number}, face up, {direction}, {n} trick.",
+        "Replay of Hearts round {number}, face up, {direction}, {n} tricks.",
+        len(record.tricks),
+        number=record.number,
+        direction=passed,
+    )
+    moon = None
+    if record.moon is not None:
+        moon = _p("hearts replay", "{name} shot the moon.", name=who[record.moon])
+    said = _p("hearts replay", "Round scores: {scores}.", scores=scores)
+    return render(sentences(head, said, moon), lang)
+
+
+def _tail(record: HandRecord, who: Sequence[str], lang: str) -> str:
+    totals = ", ".join(f"{who[s]} {record.totals[s]}" for s in range(4))
+    return render(_p("hearts replay", "Totals after the round: {totals}.", totals=totals), lang)
 
 
 def _cut(name: str) -> str:
     """A name cut to fit a caption's title line with the words around it."""
-    title_size, _ = caption_sizes(WIDTH)
+    title_size = caption_sizes(WIDTH)[0]
     return fit_text(name, title_size, WIDTH / 2 - 40)

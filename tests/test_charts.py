@@ -126,9 +126,9 @@ def test_a_rating_chart_has_its_dots_where_the_ratings_and_dates_say() -> None:
 def test_the_rating_alt_text_carries_the_numbers() -> None:
     text = rating_chart(RATINGS, "Ann's checkers rating").description
     assert text == (
-        "Ann's checkers rating. Parlour HQ: 3 rated games from 1 Jan 2026 to 8 Jan 2026; "
+        "Ann's checkers rating. Parlour HQ: 3 rated games from Jan 1, 2026 to Jan 8, 2026; "
         "after the first 1216, now 1230, highest 1230, lowest 1198.5. Board gamers: 2 rated "
-        "games from 2 Jan 2026 to 6 Jan 2026; after the first 1184, now 1250, highest 1250, "
+        "games from Jan 2, 2026 to Jan 6, 2026; after the first 1184, now 1250, highest 1250, "
         "lowest 1184."
     )
     assert rating_chart({}).description == "Checkers rating: no rated games yet."

@@ -54,6 +54,13 @@ async def test_a_finished_games_replay_is_drawn_once_and_has_a_frame_a_position(
 
     table = await service.pictures.finished_game(ALICE.guild_id, ALICE.channel_id, "quarters", None)
     assert table.id == reply.table_id
+    # the Replay button answers privately, in the member's language; /quarters replay posts in
+    # the channel, in the table's (here English: the cached picture)
+    private = await service.act(member(4, "Dai", locale="ja"), reply.table_id, None, "replay")
+    [japanese] = private.private.attachments
+    assert japanese.description.startswith("クォーターズの対局のリプレイ、Alice 対 Bob、")
+    assert (await service.pictures.replay(table)).attachments == (reel,)
+    assert service.pictures.cache.drawn == 2
     for game, words in ((table.id + 50, "no game"), (None, "No game of Checkers")):
         with pytest.raises(IllegalAction, match=f"(?i){words}"):
             await service.pictures.finished_game(ALICE.guild_id, 1, "checkers", game)

@@ -67,3 +67,61 @@ def test_the_quatorze_grid_and_its_alt_text_name_cards_in_the_pictures_language(
     assert " de " in french and " of " not in french  # "dame de pique", never "queen of"
     spanish = render_quatorze(state.view(0), lang="es").description
     assert "Parejas: " in spanish and " y " in spanish
+
+
+def _drawn_texts(draw) -> list[str]:
+    from render.base import text_boxes
+
+    with text_boxes() as boxes:
+        draw()
+    return [box.text for box in boxes]
+
+
+def test_a_replay_speaks_the_tables_language_in_its_captions_and_alt_text():
+    from render.hearts_replay import hearts_hand_reel
+    from render.replay import checkers_reel, quarters_reel
+    from render.samples import sample_hearts
+
+    resigned = {"winners": [1], "termination": "resign"}
+    checkers = checkers_reel(["11-15", "22-18"], names=("Ann", "Bob"), outcome=resigned, lang="de")
+    assert checkers.description.startswith(
+        "Wiederholung einer Partie Dame, Ann (Schwarz) gegen Bob (Rot), 2 Züge. "
+        "Bob (Rot) gewinnt: Schwarz hat aufgegeben."
+    )
+    assert "Zug 1 · Schwarz 11-15" in _drawn_texts(lambda: checkers.draw(1))
+    last = _drawn_texts(lambda: checkers.draw(3))
+    assert "Bob (Rot) gewinnt: Schwarz hat aufgegeben" in last and "Endstellung · 2 Züge" in last
+    quarters = quarters_reel([3, 4], ["1-3", "2-3"], names=("Ann", "Bob"), lang="ja")
+    assert quarters.description.startswith("クォーターズの対局のリプレイ、Ann 対 Bob、")
+    assert "1手目・Annが山1から3枚取る" in _drawn_texts(lambda: quarters.draw(0))
+    hearts = hearts_hand_reel(sample_hearts(), 2, ["Ann", "Bob", "Cy", "Di"], lang="es")
+    assert hearts.description.startswith("Repetición de la ronda 2 de Corazones, boca arriba, ")
+    assert " de " in hearts.description and " of " not in hearts.description  # cards in words
+    scores = _drawn_texts(lambda: hearts.draw(len(hearts.durations) - 1))
+    assert "Puntos de la ronda 2" in scores and "ronda" in scores and "total" in scores
+
+
+def test_the_charts_dates_and_numbers_are_the_languages_own():
+    from render.charts import rating_chart, stats_chart, time_ticks
+
+    day = 86400.0
+    start = 1_767_225_600.0  # 1 Jan 2026, 00:00 UTC
+    assert [label for _, label in time_ticks(start, start + 9 * day, 3, "fr")][:2] == [
+        "1 janv.",
+        "8 janv.",
+    ]
+    assert time_ticks(start, start + 9 * day, 3, "ja")[0][1] == "1月1日"
+    assert time_ticks(start, start + 9 * day, 3, "en")[0][1] == "Jan 1"
+    assert time_ticks(start, start + 300 * day, 4, "de")[0][1] == "Apr. 2026"
+    assert time_ticks(start, start + 7200.0, 3, "en")[0][1] == "12:00\u202fAM"
+    series = {"HQ": [(start, 1216.0), (start + 5 * day, 1190.5)]}
+    german = rating_chart(series, lang="de")
+    assert german.description.startswith("Elo-Wertung Dame. HQ: 2 gewertete Partien vom ")
+    assert "1190,5" in german.description  # Babel's decimal sign
+    texts = _drawn_texts(lambda: rating_chart(series, lang="pt_BR"))
+    assert "Rating Elo nas damas" in texts and "agora 1190,5 · 2 partidas" in texts
+    rows = [("Checkers", 3, 1)]
+    spanish = stats_chart("Ann", {}, rows, lang="es")
+    assert "Partidas jugadas y ganadas: Checkers: jugadas 3, ganadas 1." in spanish.description
+    drawn = _drawn_texts(lambda: stats_chart("Ann", {}, [], lang="es"))
+    assert "Aún no hay partidas terminadas" in drawn and "jugadas" in drawn

@@ -26,6 +26,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 import render
+from bot.tables.wording import GAME_NAMES
 from games.cards import Card
 from games.checkers import State as Checkers
 from games.hearts import State as Hearts
@@ -203,7 +204,7 @@ def _hearts(lang: str = "en") -> dict[str, Draw]:
 # -- charts ------------------------------------------------------------------------------------
 
 
-def _charts() -> dict[str, Draw]:
+def _series() -> dict[str, list[tuple[float, float]]]:
     rng = random.Random(1)
     series: dict[str, list[tuple[float, float]]] = {}
     for server, games in (("Parlour HQ", 30), (WIDE, 9), ("Other server 1", 1)):
@@ -212,8 +213,15 @@ def _charts() -> dict[str, Draw]:
             rating += rng.uniform(-16, 18)
             points.append((1.767e9 + i * DAY * (60 / games), rating))
         series[server] = points
-    rows = [("Quarters", 12, 7), ("Checkers", 390, 210), ("Kabu", 5, 1), ("Quatorze", 9, 2)]
-    rows += [("Hearts", 4, 1)]
+    return series
+
+
+ROWS = [("Quarters", 12, 7), ("Checkers", 390, 210), ("Kabu", 5, 1), ("Quatorze", 9, 2)]
+ROWS += [("Hearts", 4, 1)]
+
+
+def _charts() -> dict[str, Draw]:
+    series, rows = _series(), ROWS
     names = [LONG, WIDE, COMPUTER, "dave"]
     per_hand = [[26, 0, 0, 0], [0, 13, 13, 0], [5, 20, 1, 0], [0, 0, 0, 26]] * 5
     board = [(name, 1290 - 11.5 * i) for i, name in enumerate([WIDE, LONG, *"CDEFGHIJK"])]
@@ -237,11 +245,24 @@ def _charts() -> dict[str, Draw]:
 
 
 def _translated_charts(lang: str = "en") -> dict[str, Draw]:
-    """The charts whose words are translated: the scoreboard and the Hearts totals."""
-    names = [LONG, WIDE, COMPUTER, "dave"]
+    """Every chart, its words and dates in the language ``lang`` (the game names are the
+    messages /stats gives, so they are translated too; the rating chart spans hours, days and
+    months, so each kind of date label is drawn)."""
+    series, names = _series(), [LONG, WIDE, COMPUTER, "dave"]
+    rows = [(GAME_NAMES.get(game, game), played, won) for game, played, won in ROWS]
+    hours = {"HQ": [(1.767e9 + i * 5400.0, 1200.0 + 7 * i) for i in range(6)]}
+    months = {"HQ": [(1.767e9 + i * 40 * DAY, 1200.0 - 9.5 * i) for i in range(9)]}
     per_hand = [[26, 0, 0, 0], [0, 13, 13, 0], [5, 20, 1, 0], [0, 0, 0, 26]] * 5
     board = [(name, 1290 - 11.5 * i) for i, name in enumerate([WIDE, LONG, *"CDEFGHIJK"])]
     return {
+        "stats": _picture(lambda: stats_chart(WIDE, series, rows, lang=lang)),
+        "stats-unrated": _picture(lambda: stats_chart(LONG, {}, rows[:2], lang=lang)),
+        "stats-empty": _picture(lambda: stats_chart(LONG, {}, [], lang=lang)),
+        "rating-hours": _picture(lambda: rating_chart(hours, lang=lang)),
+        "rating-months": _picture(lambda: rating_chart(months, lang=lang)),
+        "rating-one-game": _picture(lambda: rating_chart({"HQ": [(1.767e9, 1216.0)]}, lang=lang)),
+        "rating-none": _picture(lambda: rating_chart({}, lang=lang)),
+        "games": _picture(lambda: games_chart(rows, lang=lang)),
         "scoreboard-rating": _picture(
             lambda: scoreboard_chart(f"{WIDE} scoreboard", board, "rating", lang=lang)
         ),
@@ -284,6 +305,24 @@ def _replays() -> dict[str, Draw]:
     return cases
 
 
+def _translated_replays(lang: str = "en") -> dict[str, Draw]:
+    """Small replays in the language ``lang``: every frame of a short checkers game with a
+    capture and a resignation, and of a short Quarters game with long names; a Hearts round's
+    pass, a trick taken with points, and its scores."""
+    resigned = {"winners": [1], "termination": "resign"}
+    checkers = checkers_reel(
+        ["11-15", "22-18", "15x22", "25x18"], names=(WIDE, LONG), outcome=resigned, lang=lang
+    )
+    quarters = quarters_reel([3, 4], ["1-3", "2-3"], names=(LONG, WIDE), lang=lang)
+    hearts = hearts_hand_reel(
+        sample_hearts(), 2, [WIDE, LONG, COMPUTER, "dave"], bottom=1, lang=lang
+    )
+    last = len(hearts.durations) - 1
+    cases = {f"checkers:{frame}": draw for frame, draw in _frames(checkers).items()}
+    cases |= {f"quarters:{frame}": draw for frame, draw in _frames(quarters).items()}
+    return cases | {f"hearts:frame-{i}": (lambda i=i: hearts.draw(i)) for i in (0, 5, last)}
+
+
 GROUPS = {
     "quarters": _quarters,
     "checkers": _checkers,
@@ -301,6 +340,7 @@ IN_EVERY_LANGUAGE = {
     "quatorze": _quatorze,
     "hearts": _hearts,
     "chart": _translated_charts,
+    "replay": _translated_replays,
 }
 CASES: dict[str, Draw] = {
     f"{group}:{kind}": draw for group, make in GROUPS.items() for kind, draw in make().items()

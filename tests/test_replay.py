@@ -210,7 +210,7 @@ def test_a_hearts_replay_has_the_pass_each_trick_and_the_held_scores() -> None:
     assert durations[0] > durations[1] and durations[-1] > durations[1]
     scores = data["history"][1]["scores"]
     assert animation.description.startswith(
-        f"Replay of Hearts hand 2, face up, passed to the right, 13 tricks. Hand scores: "
+        f"Replay of Hearts round 2, face up, passed to the right, 13 tricks. Round scores: "
         f"Ann {scores[0]}, Bob {scores[1]}, Cy {scores[2]}, Di {scores[3]}."
     )
     assert len(animation.description) <= DESCRIPTION_LIMIT

@@ -221,6 +221,12 @@ async def test_stats_with_no_data_give_sentences_and_no_chart(service):
     [chart] = shown.attachments
     assert chart.filename == "stats.png"
     assert shown.embed.description == "No rated games yet."
+    german = await service.pictures.stats_screen(screen, GUILD, ALICE.user_id, "Alice", {}, "de")
+    [chart] = german.attachments  # the chart in the channel's language, game names too
+    assert chart.description == (
+        "Bilanz von Alice. Elo-Wertung (Dame): noch keine gewerteten Partien. "
+        "Gespielte und gewonnene Partien: Quarters: 1 gespielt, 0 gewonnen."
+    )
 
 
 # Internal identifiers and file-format codes a member must never read.

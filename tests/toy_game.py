@@ -112,9 +112,13 @@ ENGINE: Engine[State] = Engine("takeaway", State, choose, LEVELS)
 
 # -- 2. the picture (what would live in render/takeaway.py): here only a replay ----------------
 def replay_takeaway(
-    state: Mapping[str, Any], names: Sequence[str], outcome: Mapping[str, Any] | None
+    state: Mapping[str, Any],
+    names: Sequence[str],
+    outcome: Mapping[str, Any] | None,
+    lang: str = "en",
 ) -> Animation:
-    """A finished game, a frame a position: the pile as a row of counters, then held."""
+    """A finished game, a frame a position: the pile as a row of counters, then held (no
+    words are drawn, so ``lang`` changes nothing)."""
     taken = [parse_take(move) for move in state["moves"]]
     piles = [state["pile"] + sum(taken[index:]) for index in range(len(taken) + 1)]
 

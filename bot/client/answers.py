@@ -16,6 +16,7 @@ from bot.client.components import message_kwargs
 from bot.client.customid import parse
 from bot.client.retry import CHANNEL, Dress, answer, show_on_message
 from bot.client.retry import post as post_once
+from bot.client.threads import game_thread_parent
 from bot.ops import interactions
 from bot.tables.core.events import (
     Answer,
@@ -196,13 +197,18 @@ async def board_before_posts(showing: Showing) -> None:
 
 
 async def post(showing: Showing, event: Posted, index: int) -> None:
-    """A new message in the channel: the interaction's answer when nothing answered it yet;
-    else posted with a nonce naming it (the ``index``-th post of this interaction), retried."""
-    if not showing.done and await showing.answer_with(
-        lambda: message_kwargs(event.screen, None, None)
+    """A new message in the channel: the interaction's answer when nothing answered it yet
+    (not in a game's thread: the answer would stay in the thread, and a result line goes to
+    its channel); else posted with a nonce naming it (the ``index``-th post of this
+    interaction), retried."""
+    channel_id = showing.interaction.channel_id
+    in_thread = channel_id is not None and game_thread_parent(showing.bot, channel_id) is not None
+    if (
+        not in_thread
+        and not showing.done
+        and await showing.answer_with(lambda: message_kwargs(event.screen, None, None))
     ):
         return
-    channel_id = showing.interaction.channel_id
     if channel_id:  # through the bot: a game's thread posts to its channel, a group DM
         channel = showing.bot.get_partial_messageable(channel_id)  # follows up
         await post_once(channel, event.screen, "interaction", showing.interaction.id, index)

@@ -149,7 +149,12 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
         daily_commands.install(self.tree)
         await self.start_ops(db)
         await self.sync_commands()
+        installs: dict[int, bool] = {}  # server -> reached only by members' installs
         for table in await db.open_tables():
+            if table.guild_id not in installs:
+                installs[table.guild_id] = await self.departures.user_installed(table.guild_id)
+            if installs[table.guild_id]:  # only through interactions, as before the restart
+                self.outside_tokens.outside.add(table.channel_id)
             log.info(
                 "resumed table %s (%s, %s) in channel %s",
                 table.id,
@@ -345,13 +350,13 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
         task.add_done_callback(lambda _: self._computer_tasks.pop(table_id, None))
 
     async def _computer_loop(self, table_id: int, channel_id: int, delay: float = 0.0) -> None:
-        channel = self.get_partial_messageable(channel_id)
-
         async def show(answer: Answer) -> None:
             shown = self.edit_board(channel_id, answer)  # not waited for: coalesced
             self.hands.refresh(table_id)
             if answer.posts:
                 await shown  # a result follows the board it belongs to
+            # asked now: a table resumed at start-up knows its thread once the gateway told it
+            channel = self.get_partial_messageable(channel_id)
             for index, screen in enumerate(answer.posts):
                 await post(channel, screen, "table", table_id, answer.version or 0, index)
 

@@ -123,8 +123,9 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
         async def work() -> Screen:
             screen = await service.stats(guild, who.id, who.display_name)
             screen = await daily_commands.with_streaks(interaction, who.id, screen)
+            lang = await service.channel_language(guild, channel_language(interaction))
             return await service.pictures.stats_screen(
-                screen, guild, who.id, who.display_name, servers
+                screen, guild, who.id, who.display_name, servers, lang
             )
 
         await show_picture(interaction, work())

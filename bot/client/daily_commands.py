@@ -22,7 +22,7 @@ import discord
 from discord import app_commands
 
 from bot.client import customid
-from bot.client.common import channel_language
+from bot.client.common import channel_language, host, send_private
 from bot.client.components import custom_id, message_kwargs
 from bot.client.retry import FAILURES, post_nonce, retrying
 from bot.tables.daily.service import CHANNEL_SETTING, SHARE, Answer, DailyService
@@ -161,21 +161,64 @@ def _kwargs(
     return kwargs
 
 
+async def _within(interaction: discord.Interaction[Any], work: Any, *, new: bool) -> Any:
+    """``work``'s result, the interaction deferred if it takes long (a busy or loaded bot):
+    privately for a new message, as an update of the clicked board otherwise."""
+    return await host(interaction).within_deadline(
+        interaction, work, component=not new, ephemeral=True
+    )
+
+
+async def _send(
+    interaction: discord.Interaction[Any],
+    screen: Screen | None,
+    attempt: int = 0,
+    version: int | None = None,
+    *,
+    content: str | None = None,
+    ephemeral: bool = True,
+) -> None:
+    """A new message (``screen``, or a refusal's ``content``), or the deferred "thinking…"
+    message made into it."""
+    if interaction.response.is_done():
+
+        def edited() -> dict[str, Any]:
+            if screen is None:
+                return {"content": content}
+            return _kwargs(screen, attempt, version, editing=True)
+
+        await retrying(lambda: interaction.edit_original_response(**edited()))
+    elif screen is None:
+        await interaction.response.send_message(content, ephemeral=ephemeral)
+    else:
+        await interaction.response.send_message(
+            ephemeral=ephemeral, **_kwargs(screen, attempt, version)
+        )
+
+
 async def _show(interaction: discord.Interaction[Any], answer: Answer, *, new: bool) -> None:
-    """Show a daily board privately: a new message, or the clicked one edited."""
+    """Show a daily board privately: a new message, or the clicked one edited (after a
+    defer, the deferred message is edited; a refusal or a share comes as a follow-up)."""
+    deferred = interaction.response.is_done()
     if answer.error is not None:
-        await interaction.response.send_message(answer.error, ephemeral=True)
+        if deferred and not new:
+            await send_private(interaction, answer.error)
+        else:
+            await _send(interaction, None, content=answer.error)
         return
     if answer.post is not None:  # a share: one line for everyone in the channel
-        await interaction.response.send_message(
-            answer.post, allowed_mentions=discord.AllowedMentions.none()
-        )
+        mentions = discord.AllowedMentions.none()
+        if deferred:
+            await interaction.followup.send(answer.post, allowed_mentions=mentions)
+        else:
+            await interaction.response.send_message(answer.post, allowed_mentions=mentions)
         return
     assert answer.screen is not None
     if new:
-        await interaction.response.send_message(
-            ephemeral=True, **_kwargs(answer.screen, answer.attempt, answer.version)
-        )
+        await _send(interaction, answer.screen, answer.attempt, answer.version)
+    elif deferred:
+        kwargs = _kwargs(answer.screen, answer.attempt, answer.version, editing=True)
+        await retrying(lambda: interaction.edit_original_response(**kwargs))
     else:
         await interaction.response.edit_message(
             **_kwargs(answer.screen, answer.attempt, answer.version, editing=True)
@@ -190,22 +233,22 @@ async def clicked(
     locale = str(interaction.locale)
     user = interaction.user
     if action == "overview":
-        screen = await daily.overview(user.id, locale)
-        await interaction.response.send_message(ephemeral=True, **_kwargs(screen))
+        screen = await _within(interaction, daily.overview(user.id, locale), new=True)
+        await _send(interaction, screen)
         return
     if action.startswith("open="):
-        answer = await daily.open(
+        opened = daily.open(
             action.partition("=")[2], user.id, user.display_name, interaction.guild_id or 0, locale
         )
-        await _show(interaction, answer, new=True)
+        await _show(interaction, await _within(interaction, opened, new=True), new=True)
         return
     channel_locale = None
     if action == SHARE:  # the shared line is read by the channel: in the channel's language
         channel_locale = await interaction.client.service.channel_language(  # type: ignore[attr-defined]
             interaction.guild_id or 0, channel_language(interaction)
         )
-    answer = await daily.act(attempt, version, user.id, action, locale, channel_locale)
-    await _show(interaction, answer, new=False)
+    acted = daily.act(attempt, version, user.id, action, locale, channel_locale)
+    await _show(interaction, await _within(interaction, acted, new=False), new=False)
 
 
 def daily_group() -> app_commands.Group:
@@ -215,17 +258,17 @@ def daily_group() -> app_commands.Group:
 
     @group.command(name="today", description="Today's three puzzles and when the next come.")
     async def today(interaction: discord.Interaction[Any]) -> None:
-        screen = await service_of(interaction.client).overview(
-            interaction.user.id, str(interaction.locale)
-        )
-        await interaction.response.send_message(ephemeral=True, **_kwargs(screen))
+        work = service_of(interaction.client).overview(interaction.user.id, str(interaction.locale))
+        screen = await _within(interaction, work, new=True)
+        await _send(interaction, screen)
 
     @group.command(name="board", description="Today's solvers here and the longest streaks.")
     async def board(interaction: discord.Interaction[Any]) -> None:
-        screen = await service_of(interaction.client).board(
+        work = service_of(interaction.client).board(
             interaction.guild_id or 0, str(interaction.locale)
         )
-        await interaction.response.send_message(**_kwargs(screen))
+        screen = await host(interaction).within_deadline(interaction, work, component=False)
+        await _send(interaction, screen, ephemeral=False)
 
     return group
 

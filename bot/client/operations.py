@@ -112,7 +112,7 @@ class OpsHooks:
     async def on_guild_join(self, guild: discord.Guild) -> None:
         try:
             async with self.drain.work():  # a stop waits for it; the database stays open
-                await self.departures.returned(guild.id)
+                await self.departures.joined(guild.id)
         except Stopping:
             return
         except Exception:

@@ -28,7 +28,7 @@ import discord
 from bot.client.components import message_kwargs
 from bot.client.customid import parse
 from bot.client.places import bot_is_member
-from bot.client.threads import ThreadPosts
+from bot.client.threads import ThreadPosts, game_thread_parent
 from bot.tables.service import TableService
 from i18n import _, render
 
@@ -68,13 +68,25 @@ async def answer_thinking(interaction: discord.Interaction[Any]) -> None:
         await interaction.edit_original_response(content="Done.")
 
 
+def may_edit(interaction: discord.Interaction[Any], message_id: int) -> bool:
+    """Whether the interaction's token may edit the message: it posted it (its response or a
+    follow-up), or it was a click on it answered by updating it. A click answered with a new
+    message (a private hand, a hint) may edit only that one."""
+    clicked = interaction.message
+    if clicked is None or clicked.id != message_id:
+        return True  # noted by :meth:`Tokens.owns`: it posted the message
+    return interaction.response.type in UPDATES
+
+
 class Tokens:
     """The interactions of the places where the bot is not a member, newest first."""
+
+    KEEP = 8  # interactions kept per message: the newest that may still edit it is used
 
     def __init__(self) -> None:
         self.outside: set[int] = set()  # channel ids
         self._latest: dict[int, discord.Interaction[Any]] = {}  # channel id -> newest
-        self._owners: dict[int, discord.Interaction[Any]] = {}  # message id -> may edit it
+        self._owners: dict[int, list[discord.Interaction[Any]]] = {}  # message id -> newest last
 
     def note(self, interaction: discord.Interaction[Any]) -> None:
         """Remember an interaction if it comes from a place where the bot is not a member."""
@@ -84,13 +96,13 @@ class Tokens:
         self.outside.add(channel_id)
         self._latest[channel_id] = interaction
         if interaction.message is not None and not interaction.message.flags.ephemeral:
-            self._owners[interaction.message.id] = interaction
+            self._add(interaction.message.id, interaction)
         self._forget_dead()
 
     def owns(self, message_id: int, interaction: discord.Interaction[Any]) -> None:
         """``interaction`` posted ``message_id`` (its response or a follow-up of it)."""
         if interaction.channel_id in self.outside:
-            self._owners[message_id] = interaction
+            self._add(message_id, interaction)
 
     def latest(self, channel_id: int) -> discord.Interaction[Any] | None:
         """The newest interaction of the place whose token still lives."""
@@ -98,13 +110,24 @@ class Tokens:
         return found if found is not None and alive(found) else None
 
     def owner(self, message_id: int) -> discord.Interaction[Any] | None:
-        """A live interaction that may edit the message."""
-        found = self._owners.get(message_id)
-        return found if found is not None and alive(found) else None
+        """The newest live interaction that may edit the message: a hand's card played in a
+        group DM updates the public board through the board's own interaction (the one that
+        posted it, or the last click that updated it) while its token lives."""
+        for found in reversed(self._owners.get(message_id, ())):
+            if alive(found) and may_edit(found, message_id):
+                return found
+        return None
+
+    def _add(self, message_id: int, interaction: discord.Interaction[Any]) -> None:
+        kept = [i for i in self._owners.get(message_id, ()) if i is not interaction]
+        self._owners[message_id] = [*kept, interaction][-self.KEEP :]
 
     def _forget_dead(self) -> None:
-        for key, interaction in list(self._owners.items()):
-            if not alive(interaction):
+        for key, kept in list(self._owners.items()):
+            living = [i for i in kept if alive(i)]
+            if living:
+                self._owners[key] = living
+            else:
                 del self._owners[key]
 
 
@@ -179,7 +202,7 @@ class OutsidePlaces:
         if tokens is not None and id in tokens.outside:
             return InteractionChannel(tokens, id)
         plain = super().get_partial_messageable  # type: ignore[misc]
-        parent = self.__dict__.get("game_threads", {}).get(id)
+        parent = game_thread_parent(self, id)
         if parent is not None:  # a game's own thread: its result goes to the channel
             return ThreadPosts(self, plain(id, **kwargs), plain(parent))
         return plain(id, **kwargs)

@@ -32,16 +32,37 @@ def tree_defaults() -> dict[str, Any]:
 
 def bot_is_member(interaction: discord.Interaction[Any]) -> bool:
     """Whether Parlour's bot is where the interaction happened (the DM with it, or a server
-    that added it); elsewhere only the interaction's own routes work."""
+    that added it); elsewhere only the interaction's own routes work.
+
+    In a server, Discord says so in ``authorizing_integration_owners``: the server's install
+    names it. (``interaction.guild`` is no test: discord.py makes a stand-in for a server it
+    does not know.)"""
     if interaction.context.private_channel:
         return False
-    return interaction.guild_id is None or interaction.guild is not None
+    if interaction.guild_id is None:
+        return True
+    return interaction.is_guild_integration()
+
+
+def user_installed_server(interaction: discord.Interaction[Any]) -> int | None:
+    """The server's id when the interaction comes from a server that did not add Parlour (a
+    member's own install reached it there); else None."""
+    if interaction.guild_id is None or bot_is_member(interaction):
+        return None
+    return interaction.guild_id
 
 
 async def tree_check(_tree: Any, interaction: discord.Interaction[Any], /) -> bool:
     """The command tree's ``interaction_check``: remembers interactions from places where the
-    bot is not a member (their tokens are how it answers there) and lets every one through."""
-    tokens = getattr(interaction.client, "outside_tokens", None)
+    bot is not a member (their tokens are how it answers there), marks the servers reached
+    only through members' installs (see :meth:`bot.ops.departures.Departures.reached`), and
+    lets every one through."""
+    client = interaction.client
+    tokens = getattr(client, "outside_tokens", None)
     if tokens is not None:
         tokens.note(interaction)
+    server = user_installed_server(interaction)
+    departures = getattr(client, "departures", None)
+    if server is not None and departures is not None:
+        await departures.reached(server)
     return True

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.client.components import message_kwargs
+from bot.client.places import bot_is_member
 from bot.tables.core.events import Answer
 from bot.tables.service import Member, TableService
 from i18n import _, render
@@ -62,8 +63,8 @@ async def start_in_thread(
     by the table); False: the server wants threads but Parlour may not open one here (the
     caller starts the game in the channel, then tells the starter why); None: no thread."""
     channel = interaction.channel
-    if not isinstance(channel, discord.TextChannel):
-        return None
+    if not isinstance(channel, discord.TextChannel) or not bot_is_member(interaction):
+        return None  # a server that never added the bot: no thread of its own there
     if not await threads_on(bot.service, interaction.guild_id):
         return None
     perms = interaction.app_permissions
@@ -91,6 +92,24 @@ async def start_in_thread(
         if reply.ai_next:
             bot.start_computer(reply.table_id, thread.id, reply.delay)
     return True
+
+
+def game_thread_parent(bot: Any, channel_id: int) -> int | None:
+    """The channel of a game's own thread, None for any other channel.
+
+    The bot notes its game threads as it opens them; after a restart it knows them from
+    Discord's channel data (the gateway sends a server's active threads): a thread the bot
+    opened is a game's, since it opens threads for nothing else."""
+    threads: dict[int, int] = bot.__dict__.setdefault("game_threads", {})
+    parent = threads.get(channel_id)
+    if parent is not None:
+        return parent
+    user = getattr(bot, "user", None)
+    found = bot.get_channel(channel_id) if user is not None else None
+    if isinstance(found, discord.Thread) and found.owner_id == user.id and found.parent_id:
+        threads[channel_id] = found.parent_id
+        return found.parent_id
+    return None
 
 
 async def end_thread(bot: Any, thread_id: int) -> None:

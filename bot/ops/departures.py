@@ -18,6 +18,8 @@ from storage import Database, privacy
 log = logging.getLogger("parlour.ops")
 DAY = 86400.0
 PRIVATE = 0  # the guild id stored for the DMs and group DMs: no server the bot could leave
+INSTALL = "install"  # a server setting: "user" where members reach Parlour by their own install
+USER, SERVER = "user", "server"
 
 
 class Departures:
@@ -35,6 +37,7 @@ class Departures:
         self.stop_tables = stop_tables
         self.owns = owns  # whether a server belongs to this process's shards
         self.clock = clock
+        self._reached: set[int] = set()  # servers marked in this process (one write each)
 
     async def left(self, guild_id: int) -> None:
         """The bot was removed from a server (or the server was deleted)."""
@@ -54,16 +57,41 @@ class Departures:
         if await privacy.mark_guild_returned(self.db, guild_id):
             log.info("back in server %s: its data is kept", guild_id, extra={"guild": guild_id})
 
+    async def joined(self, guild_id: int) -> None:
+        """The server added the bot: from now on it is one of the bot's servers."""
+        self._reached.discard(guild_id)
+        if await self.user_installed(guild_id):
+            await self.db.set_guild_setting(guild_id, INSTALL, SERVER)
+        await self.returned(guild_id)
+
+    async def reached(self, guild_id: int) -> None:
+        """Members use Parlour in a server that did not add the bot (their own install)."""
+        if guild_id in self._reached:
+            return
+        if not await self.user_installed(guild_id):
+            await self.db.set_guild_setting(guild_id, INSTALL, USER)
+            log.info("server %s reached through members' installs", guild_id)
+        self._reached.add(guild_id)
+
+    async def user_installed(self, guild_id: int) -> bool:
+        """Whether the bot's games in the server run through members' own installs."""
+        return await self.db.guild_setting(guild_id, INSTALL) == USER
+
     async def reconcile(self, present: Iterable[int]) -> None:
         """Compare the servers with data to those the bot is in (of this process's shards).
-        The games of DMs and group DMs (:data:`PRIVATE`) belong to no server and are kept."""
+        The games of DMs and group DMs (:data:`PRIVATE`) belong to no server and are kept, and
+        so are those of servers reached only through members' installs (the bot was never
+        there to leave)."""
         here = set(present) | {PRIVATE}
         departed = await privacy.departed_guilds(self.db)
         for guild_id in sorted(here & set(departed)):
             await self.returned(guild_id)
         for guild_id in sorted(await privacy.guilds_with_data(self.db)):
-            if guild_id not in here and guild_id not in departed and self.owns(guild_id):
-                await self.left(guild_id)
+            if guild_id in here or guild_id in departed or not self.owns(guild_id):
+                continue
+            if await self.user_installed(guild_id):
+                continue
+            await self.left(guild_id)
         await self.purge()
 
     async def purge(self) -> None:

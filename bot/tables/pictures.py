@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.tables.screens import Attachment
+from i18n.messages import Text
 from render import charts
 from render.animation import Animation
 
@@ -34,13 +35,14 @@ def moves_in(state: Mapping[str, Any]) -> int:
 class Replay:
     """A finished game's animated replay.
 
-    - ``draw(state, names, outcome)``: the animation of the stored state (``to_dict``), with the
-      players' names and the stored outcome (``Outcome.to_dict``, or None). A top-level
-      function: it runs in the process pool, as a long replay is seconds of CPU.
+    - ``draw(state, names, outcome, lang)``: the animation of the stored state (``to_dict``),
+      with the players' names and the stored outcome (``Outcome.to_dict``, or None), its words
+      in the language ``lang``. A top-level function: it runs in the process pool, as a long
+      replay is seconds of CPU.
     - ``moves(state)``: how many moves it shows, for its caption.
     """
 
-    draw: Callable[[Mapping[str, Any], Sequence[str], Mapping[str, Any] | None], Animation]
+    draw: Callable[[Mapping[str, Any], Sequence[str], Mapping[str, Any] | None, str], Animation]
     moves: Callable[[Mapping[str, Any]], int] = moves_in
 
 
@@ -54,11 +56,12 @@ def draw_stats(
     name: str,
     series: Mapping[str, Sequence[tuple[float, float]]],
     games: Sequence[Any],
-    rating_title: str,
+    rating_title: Text,
+    lang: str = "en",
 ) -> Attachment:
     """``/stats``: a rating per server over time (``rating_title``), and games played and
-    won."""
-    return Attachment.of(charts.stats_chart(name, series, games, rating_title))
+    won, its words and dates in the language ``lang``."""
+    return Attachment.of(charts.stats_chart(name, series, games, rating_title, lang))
 
 
 def draw_scoreboard(

@@ -315,12 +315,15 @@ def _pile_selects(state: State, pile: int | None, disabled: bool) -> list[Row]:
 
 
 def replay(
-    state: Mapping[str, Any], names: Sequence[str], outcome: Mapping[str, Any] | None
+    state: Mapping[str, Any],
+    names: Sequence[str],
+    outcome: Mapping[str, Any] | None,
+    lang: str = "en",
 ) -> Animation:
-    """The replay hook: every position of a finished game, from its stored state."""
-    return replay_quarters(
-        state["start"], state["moves"], state.get("first", 0), names=names, outcome=outcome
-    )
+    """The replay hook: every position of a finished game, from its stored state, its words
+    in the language ``lang``."""
+    start, moves, first = state["start"], state["moves"], state.get("first", 0)
+    return replay_quarters(start, moves, first, names=names, outcome=outcome, lang=lang)
 
 
 SPEC = GameSpec(

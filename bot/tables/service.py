@@ -194,7 +194,7 @@ class TableService(ComputerTurns):
         if table is None or table.guild_id != who.guild_id:
             return Answer.refuse(rules.GONE)
         try:
-            screen = await self.pictures.replay(table)
+            screen = await self.pictures.replay(table, who.locale)  # a private answer
         except IllegalAction as exc:
             return Answer.refuse(Said(exc.phrase))
         return Answer((PrivateScreen(screen),), table.id)

@@ -10,15 +10,23 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from bot.tables import pictures
-from bot.tables.controller import Controller
+from bot.tables.controller import Controller, channel_language
 from bot.tables.pictures import PictureCache
 from bot.tables.screens import Attachment, Screen
+from bot.tables.wording import GAME_NAMES
 from games.base import IllegalAction, Outcome
+from i18n import _p, render, resolve
+from i18n.messages import Text
 from render.charts import has_games, has_ratings, rating_series
 from storage import Database, Table, TableStatus
 
 Run = Callable[..., Awaitable[Any]]
 TOP = 10
+
+
+def game_name(title: str) -> Text:
+    """A game's name as each language says it (a game without one keeps its title)."""
+    return GAME_NAMES.get(title, title)
 
 
 def names(table: Table) -> list[str]:
@@ -83,8 +91,9 @@ class Pictures:
             )
         return table
 
-    async def replay(self, table: Table) -> Screen:
-        """The animated replay of a finished game, by its game's replay hook."""
+    async def replay(self, table: Table, lang: str | None = None) -> Screen:
+        """The animated replay of a finished game, by its game's replay hook, its words in
+        ``lang`` (default: the table's channel's language)."""
         controller = self.controllers[table.kind]
         hook = controller.replay
         if hook is None:
@@ -93,13 +102,15 @@ class Pictures:
             raise IllegalAction("Replays come once the game is finished.")
         players = names(table)
         outcome = table.outcome
+        lang = resolve(lang).language.code if lang else channel_language(table)
         picture = await self.draw(
-            ("replay", table.id, table.version),
+            ("replay", table.id, table.version, lang),
             pictures.draw,
             hook.draw,
             table.state,
             players,
             outcome,
+            lang,
         )
         words = (
             controller.result_text(table, Outcome.from_dict(outcome)) if outcome else "Game over."
@@ -115,13 +126,19 @@ class Pictures:
 
     # -- charts -----------------------------------------------------------------------------
     async def stats(
-        self, guild_id: int, user_id: int, name: str, server_names: Mapping[int, str]
+        self,
+        guild_id: int,
+        user_id: int,
+        name: str,
+        server_names: Mapping[int, str],
+        lang: str = "en",
     ) -> Attachment:
         """A member's rating per server over time in the rated games, and games played and won
-        here. With several rated games, each series is named by game and server."""
-        series, rows, rating_title = await self._stats_data(guild_id, user_id, server_names)
-        key = ("stats", name, repr(sorted(series.items())), tuple(rows))
-        return await self.draw(key, pictures.draw_stats, name, series, rows, rating_title)
+        here, in the language ``lang``. With several rated games, each series is named by game
+        and server."""
+        series, rows, title = await self._stats_data(guild_id, user_id, server_names, lang)
+        key = ("stats", name, repr(sorted(series.items())), tuple(rows), lang)
+        return await self.draw(key, pictures.draw_stats, name, series, rows, title, lang)
 
     async def stats_screen(
         self,
@@ -130,11 +147,12 @@ class Pictures:
         user_id: int,
         name: str,
         server_names: Mapping[int, str],
+        lang: str = "en",
     ) -> Screen:
         """``/stats``: the member's record (``screen``, from the table service) with the chart
         when there is something to chart, and a sentence for what there is not ("No finished
         games yet.", "No rated games yet."), never an empty chart."""
-        series, rows, _ = await self._stats_data(guild_id, user_id, server_names)
+        series, rows, _title = await self._stats_data(guild_id, user_id, server_names, lang)
         notes = []
         if not has_games(rows):
             notes.append("No finished games yet.")
@@ -147,23 +165,27 @@ class Pictures:
             embed = dataclasses.replace(embed, description=description)
         if not has_games(rows) and not has_ratings(series):
             return dataclasses.replace(screen, embed=embed)
-        picture = await self.stats(guild_id, user_id, name, server_names)
+        picture = await self.stats(guild_id, user_id, name, server_names, lang)
         return dataclasses.replace(screen, embed=embed, attachments=(picture,))
 
     async def _stats_data(
-        self, guild_id: int, user_id: int, server_names: Mapping[int, str]
-    ) -> tuple[dict[str, list[tuple[float, float]]], list[tuple[str, int, int]], str]:
-        """The rating series, the games played and won here, and the rating chart's title."""
-        rated = {kind: c.title for kind, c in self.controllers.items() if c.rated}
+        self, guild_id: int, user_id: int, server_names: Mapping[int, str], lang: str = "en"
+    ) -> tuple[dict[str, list[tuple[float, float]]], list[tuple[Text, int, int]], Text]:
+        """The rating series (named in ``lang``), the games played and won here, and the
+        rating chart's title."""
+        rated = {kind: game_name(c.title) for kind, c in self.controllers.items() if c.rated}
         series: dict[str, list[tuple[float, float]]] = {}
-        for kind, title in rated.items():
+        for kind, game in rated.items():
             points = await self.db.rating_history(user_id, kind)
-            for server, values in rating_series(points, server_names).items():
-                series[server if len(rated) == 1 else f"{title}, {server}"] = values
-        rating_title = f"{next(iter(rated.values()))} rating" if len(rated) == 1 else "Ratings"
+            for server, values in rating_series(points, server_names, lang).items():
+                both = _p("rating chart", "{game}, {server}", game=game, server=server)
+                series[server if len(rated) == 1 else render(both, lang)] = values
+        rating_title: Text = _p("rating chart", "Ratings")
+        if len(rated) == 1:
+            rating_title = _p("rating chart", "{game} rating", game=next(iter(rated.values())))
         found = await self.db.player_standings(guild_id, user_id)
-        rows = [
-            (controller.title, found[kind].games, found[kind].wins)
+        rows: list[tuple[Text, int, int]] = [
+            (game_name(controller.title), found[kind].games, found[kind].wins)
             for kind, controller in self.controllers.items()
             if kind in found
         ]

@@ -189,6 +189,40 @@ async def test_two_servers_three_days_shares_board_streaks_and_the_daily_post(bo
     assert "Quarters: 1 now, best 2" in stats.text() and "All three: 0 now, best 1" in stats.text()
 
 
+async def test_a_loaded_bot_defers_every_daily_answer_and_each_still_lands(
+    bot, driver, monkeypatch
+):
+    """Deferred at once (as a loaded bot does), each daily answer still arrives: the overview
+    and the board as the "thinking" message edited, a move as the board edited, a share as a
+    public follow-up, a refusal as a private one, and ``/daily board`` for the channel."""
+    monkeypatch.setattr("bot.client.app.DEFER_AFTER", 0.0)
+    driver.bot = bot
+    puzzles = puzzles_for(date(2026, 12, 7))
+    overview = await driver.slash("frank", "daily today", channel="Other Guild/general")
+    assert overview.type == 5 and overview.ephemeral and "<t:" in overview.text()
+    opened = await driver.click("frank", overview.message, label="Play Checkers")
+    assert opened.type == 5 and opened.ephemeral and opened.message.selects()
+    board = opened.message
+    wrong = next(
+        str(m)
+        for m in Board.from_fen(puzzles.checkers.fen).legal_moves
+        if str(m) != puzzles.checkers.answer
+    )
+    select = next(s for s in board.selects() if wrong in [o["value"] for o in s["options"]])
+    played = await driver.select("frank", board, [wrong], custom_id=select["custom_id"])
+    assert played.type == 6
+    await driver.wait_for(lambda: "Not solved this time" in board.text())
+    shared = await driver.click("frank", board, label="Share")
+    await driver.wait_for(lambda: shared.followups)
+    assert shared.type == 6 and not shared.followups[0].ephemeral
+    assert "🟥" in shared.followups[0].text() and wrong not in shared.followups[0].text()
+    twice = await driver.click("frank", board, label="Share")
+    await driver.wait_for(lambda: twice.followups)
+    assert twice.followups[0].ephemeral and "already shared" in twice.followups[0].text()
+    today = await driver.slash("frank", "daily board", channel="Other Guild/general")
+    assert today.type == 5 and not today.ephemeral and "Frank" not in today.text()
+
+
 async def test_an_attempt_started_before_midnight_resumes_after_a_restart_on_its_own_day(
     in_process, database_url, driver
 ):

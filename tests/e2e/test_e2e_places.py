@@ -333,3 +333,41 @@ async def test_without_the_thread_permission_the_game_starts_in_the_channel(
     (why,) = await driver.wait_for(lambda: [m for m in r.messages if m.ephemeral])
     assert "may not create threads in this channel" in why.content
     assert guild.threads == []
+
+
+# -- a server that never added the bot ------------------------------------------------------
+
+
+async def test_quarters_in_a_server_that_never_added_the_bot_goes_on_across_a_restart(
+    fake: FakeDiscord, start_bot, rows: TableRows
+) -> None:
+    """bob installed Parlour to his account and plays in a server that never added it: the
+    bot is not told of that server, so at start-up it must not take it for one it left."""
+    elsewhere = fake.world.add_guild_without_bot(
+        "Elsewhere", ["bob", "carol"], iter(fake.snowflakes.next, None)
+    )
+    bot = await start_bot()
+    told = [m["d"]["id"] for m in fake.gateway.dispatched((0, 1), "GUILD_CREATE")]
+    assert told and str(elsewhere.id) not in told  # Discord tells the bot only of its servers
+    here = Driver(fake, channel="Elsewhere/chat")
+    board = await start_vs_computer(here, "bob")
+    assert board.guild_id == elsewhere.id and "updates when someone acts" in board.content
+    pile, count = await hint_move(here, "bob", board)
+    await take(here, "bob", board, pile, count)
+    await computer_answers(here, board, "bob")
+    await bot.restart()
+    await here.wait_for(lambda: rows.run("SELECT name FROM guild_settings") != [])
+    assert rows.run("SELECT name, value FROM guild_settings") == [("install", "user")]
+    moves = 1
+    while "🏆" not in board.content:
+        pile, count = await hint_move(here, "bob", board)
+        await take(here, "bob", board, pile, count)
+        await computer_answers(here, board, "bob")
+        moves += 1
+        assert moves < 10
+    assert "**Bob wins!**" in board.content
+    result = await here.wait_for_message(predicate=lambda m: "🏁" in m.content)
+    assert result.interaction_id is not None
+    assert rows.last().status == "finished"
+    assert rows.run("SELECT name, value FROM guild_settings") == [("install", "user")]
+    assert channel_routes(fake, here.channel().id) == []

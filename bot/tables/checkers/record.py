@@ -74,7 +74,13 @@ def record_screen(table: Table, state: State) -> Screen:
 
 
 def replay(
-    state: Mapping[str, Any], names: Sequence[str], outcome: Mapping[str, Any] | None
+    state: Mapping[str, Any],
+    names: Sequence[str],
+    outcome: Mapping[str, Any] | None,
+    lang: str = "en",
 ) -> Animation:
-    """The replay hook: every position of a finished game, from its stored state."""
-    return replay_checkers(state["moves"], state.get("fen"), names=names, outcome=outcome)
+    """The replay hook: every position of a finished game, from its stored state, its words
+    in the language ``lang``."""
+    return replay_checkers(
+        state["moves"], state.get("fen"), names=names, outcome=outcome, lang=lang
+    )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.tables.controller import channel_language
 from bot.tables.hearts.board import bottom_seat
 from bot.tables.screens import Attachment, Screen
 from bot.tables.showing import Pictures, names
@@ -16,10 +17,11 @@ KIND = "hearts"
 
 
 def draw_hand(
-    state: Mapping[str, Any], number: int, names: Sequence[str], bottom: int
+    state: Mapping[str, Any], number: int, names: Sequence[str], bottom: int, lang: str = "en"
 ) -> Attachment:
-    """Hand ``number`` (from 1) of a finished game, face up; top-level for the process pool."""
-    return Attachment.of(replay_hearts_hand(state, number, names, bottom=bottom))
+    """Round ``number`` (from 1) of a finished game, face up, its words in the language
+    ``lang``; top-level for the process pool."""
+    return Attachment.of(replay_hearts_hand(state, number, names, bottom=bottom, lang=lang))
 
 
 async def hand_replay(pictures: Pictures, guild_id: int, channel_id: int, hand: int) -> Screen:
@@ -29,13 +31,15 @@ async def hand_replay(pictures: Pictures, guild_id: int, channel_id: int, hand: 
     played = hands_played(table.state)
     if not 1 <= hand <= played:
         raise IllegalAction(f"That game had hands 1 to {played}.")
+    lang = channel_language(table)  # posted in the channel
     picture = await pictures.draw(
-        ("hearts-hand", table.id, table.version, hand),
+        ("hearts-hand", table.id, table.version, hand, lang),
         draw_hand,
         table.state,
         hand,
         names(table),
         bottom_seat(table),
+        lang,
     )
     return Screen(
         content=f"🎞️ **Hearts** game #{table.id}, hand {hand} of {played}, trick by trick.",
