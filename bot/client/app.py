@@ -400,6 +400,8 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
             log.exception("sweep failed")
         try:
             await self.departures.purge()
+        except StoreUnavailable as exc:  # the next sweep does it
+            log.warning("purge skipped: the database is away (%s)", exc)
         except Exception:
             log.exception("purge of departed servers failed")
 
