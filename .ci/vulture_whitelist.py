@@ -12,6 +12,7 @@ from fakediscord import FakeDiscord
 from games.base import Chooser, Ending, Engine
 from games.checkers import CheckersView
 from games.hearts import HeartsView
+from games.kabu.state import DealerView
 from games.quarters import QuartersView
 from playground import checks
 from render.charts import games_chart
@@ -21,6 +22,7 @@ Chooser.__call__  # a Protocol's signature, for the type checker
 # Views' keys read only as view["key"], which vulture does not see as a use.
 CheckersView.turn_name, CheckersView.last_move, QuartersView.last_move
 HeartsView.points_this_hand, HeartsView.my_pass, HeartsView.pass_to, HeartsView.pass_from
+DealerView.drew
 checks.ROLE  # Discord's option types, listed in full
 discord.InteractionResponse._response_type  # read by is_done(); set by bot.client.retry
 CatalogueTranslator.translate  # discord.py's hook, called for each command string at sync

@@ -28,6 +28,7 @@ from babel.dates import (
 )
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
+from babel.units import format_unit
 
 from i18n.languages import Locale
 from i18n.messages import Text, _localized
@@ -47,12 +48,20 @@ class Number:
 
 @dataclass(frozen=True, slots=True)
 class Percent:
-    """A share as a percentage (``0.25``: "25%", "25 %", "25%")."""
+    """A share as a percentage (``0.25``: "25%", "25 %", "25%"); ``digits`` after the
+    decimal point (``Percent(0.4286, 1)``: "42.9%", "42,9 %")."""
 
     value: float
+    digits: int = 0
 
     def localize(self, locale: Locale) -> str:
-        return format_percent(self.value, locale=locale.formats)
+        if not self.digits:
+            return format_percent(self.value, locale=locale.formats)
+        # the locale's pattern ("#,##0 %") with the digits after its last integer digit
+        pattern = locale.formats.percent_formats[None].pattern
+        head, zero, tail = pattern.rpartition("0")
+        pattern = f"{head}{zero}.{'0' * self.digits}{tail}" if zero else pattern
+        return format_percent(self.value, pattern, locale=locale.formats)
 
 
 Width = Literal["short", "medium", "long", "full"]
@@ -91,6 +100,19 @@ class DateTime:
         return format_datetime(
             self.value, format=self.width, tzinfo=self.value.tzinfo, locale=locale.formats
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """A value with its unit, as the locale writes it (``Measure(0.5, "duration-second")``:
+    "0.5 sec", "0,5 s", "0.5 秒"); ``unit`` is a CLDR unit, ``length`` its short or long form."""
+
+    value: float
+    unit: str
+    length: Literal["short", "long", "narrow"] = "short"
+
+    def localize(self, locale: Locale) -> str:
+        return format_unit(self.value, self.unit, length=self.length, locale=locale.formats)
 
 
 @dataclass(frozen=True, slots=True)

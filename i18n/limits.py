@@ -1,8 +1,10 @@
-"""Discord's rules for the localized names and descriptions of slash commands.
+"""Discord's rules for the localized names and descriptions of slash commands, and for the
+labels of buttons.
 
 Command strings sit in the catalogues under three contexts (``msgctxt``): :data:`NAME` for the
 names of commands, groups and options, :data:`DESCRIPTION` for their descriptions and
-:data:`CHOICE` for the names of an option's choices. A name that breaks Discord's rules makes
+:data:`CHOICE` for the names of an option's choices; a button's label is under :data:`BUTTON`
+(at most :data:`LABEL_MAX` characters in every language). A name that breaks Discord's rules makes
 Discord refuse the whole command sync, so the translator drops such a translation (English is
 used) and ``python -m i18n.catalogues check`` fails on it.
 
@@ -20,9 +22,12 @@ NAME = "command name"
 DESCRIPTION = "command description"
 CHOICE = "command choice"
 CONTEXTS = (NAME, DESCRIPTION, CHOICE)
+BUTTON = "button"  # a button's label (and the context that tells it from the same word elsewhere)
 
 NAME_MAX = 32
-TEXT_MAX = 100  # descriptions and choice names
+TEXT_MAX = 100  # descriptions and choice names; menu options and placeholders too
+LABEL_MAX = 80  # a button's label
+OPTIONS_MAX = 25  # a select menu's options
 
 # Scripts Discord's name pattern admits beyond letters and numbers
 # (``^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$``): their vowel signs are marks.
@@ -55,11 +60,24 @@ def text_problem(text: str) -> str | None:
     return None
 
 
+def label_problem(text: str) -> str | None:
+    """Why Discord would refuse ``text`` as a button's label, or None.
+
+    >>> label_problem("Aufgeben"), label_problem("x" * 81)
+    (None, 'is 81 characters long (1-80)')
+    """
+    if not 1 <= len(text) <= LABEL_MAX:
+        return f"is {len(text)} characters long (1-{LABEL_MAX})"
+    return None
+
+
 def problem(context: str | None, text: str) -> str | None:
     """Why Discord would refuse ``text`` in a catalogue entry of ``context``, or None (also for
-    entries that are not command strings)."""
+    entries that are not command strings or labels)."""
     if context == NAME:
         return name_problem(text)
     if context in (DESCRIPTION, CHOICE):
         return text_problem(text)
+    if context == BUTTON:
+        return label_problem(text)
     return None

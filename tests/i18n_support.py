@@ -1,7 +1,9 @@
-"""Catalogues made in a test, in place of the real ones: a test says what it renders."""
+"""Catalogues made in a test, in place of the real ones: a test says what it renders; and
+what of an English text a translation still holds."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
@@ -33,3 +35,23 @@ def catalogues(monkeypatch: pytest.MonkeyPatch, **by_code: Catalog) -> Iterator[
     with monkeypatch.context() as patch:
         patch.setattr(messages, "translations", lookup)
         yield
+
+
+# Words of English sentences that no translation holds (outside `code`): the same list as the
+# catalogues' test.
+ENGLISH_WORDS = {"the", "is", "your", "you", "with", "this", "game", "move", "player", "must"}
+
+
+def english_left(english: str, said: str) -> list[str]:
+    """What of the English text ``english`` is still in ``said`` (its translation): English
+    sentences (three words or more) and English words outside `code` spans."""
+
+    left = []
+    for line in english.splitlines():
+        for sentence in re.split(r"(?<=[.!?:;])\s+", line):
+            words = re.findall(r"[A-Za-z']+", sentence)
+            if len(words) >= 3 and sentence.strip("-•* ") in said:
+                left.append(sentence)
+    prose = "".join(part for i, part in enumerate(said.split("`")) if i % 2 == 0)
+    left += sorted(set(re.findall(r"[a-z]+", prose.lower())) & ENGLISH_WORDS)
+    return left

@@ -111,7 +111,7 @@ def test_a_kind_registers_once():
 
 async def test_the_secret_without_a_game_and_at_a_game(service):
     alone = await service.ask(ALICE, "quarters", "secret")
-    assert alone.error is None and alone.private.content == SECRET
+    assert alone.error is None and alone.private.content == str(SECRET)
     reply = await service.start(ALICE, "quarters", {"piles": "3,4,5"})
     at_table = await service.ask(ALICE, "quarters", "secret")
     assert "nim-sum **2**" in at_table.private.content

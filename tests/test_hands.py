@@ -123,7 +123,8 @@ async def test_a_hand_is_replaced_updated_in_place_and_closed_before_it_expires(
     await asyncio.sleep(0.05)
     await settle()
     message, kwargs = log.edits[-1]
-    assert message == 102 and "closed" in kwargs["content"] and kwargs["view"] is None
+    assert message == 102 and kwargs["view"] is None
+    assert "手札は閉じました" in kwargs["content"]  # in the member's language
     assert kwargs["attachments"] == [] and len(hands) == 0
 
 

@@ -104,12 +104,15 @@ def test_the_check_holds_command_strings_to_discords_rules():
         (limits.NAME, "level"): "ein-sehr-langer-name-fuer-die-spielstaerke",
         (limits.DESCRIPTION, "Which game"): "x" * 101,
         (limits.CHOICE, "Random"): "Zufällig",
+        (limits.BUTTON, "Resign"): "Aufgeben",
+        (limits.BUTTON, "Offer draw"): "Remis " * 14,
     }
     problems = list(catalogue_problems("de", catalogue("de", items), template_of(items)))
-    assert len(problems) == 3, problems
+    assert len(problems) == 4, problems
     assert "'Neues Spiel' has a space" in problems[0]
     assert "is 42 characters long (1-32)" in problems[1]
     assert "is 101 characters long (1-100)" in problems[2]
+    assert "is 84 characters long (1-80)" in problems[3]
 
 
 def test_complete_also_refuses_untranslated_and_fuzzy_entries():
@@ -171,11 +174,12 @@ KEPT_NAMES = {"Kabu", "kabu", "Quarters", "quarters", "Quatorze", "quatorze", "a
 }
 SAME_WORD = {
     "ja": set(),
-    "fr": {"position", "expert", "standard", "scores", "secret", "total", "six"}
+    "fr": {"position", "expert", "standard", "scores", "Scores", "secret", "total", "Total", "six"}
     | {"{n} pt", "{n} pts"},  # a replay's Hearts points, abbreviated as in English
-    "de": {"Hearts", "hearts", "hand", "threads"},  # German Discord says "Threads"
-    "es": {"color", "total"},
-    "pt_BR": {"replay", "total", "{n} pt", "{n} pts"},
+    "de": {"Hearts", "hearts", "hand", "threads"}  # German Discord says "Threads"
+    | {"Computer", "Computer ({level})", "Computer {number}", "Computer: {level}"},
+    "es": {"color", "total", "Total"},
+    "pt_BR": {"replay", "Replay", "total", "Total", "{n} pt", "{n} pts"},
 }
 # Words of English sentences that no translation holds (outside `code` and {placeholders}).
 ENGLISH_WORDS = {"the", "is", "your", "you", "with", "this", "game", "move", "player", "must"}

@@ -40,7 +40,7 @@ def test_a_message_renders_in_its_readers_language(monkeypatch):
     with catalogues(monkeypatch, ja=ja, de=de):
         assert render(message, "ja") == "Aliceさんが2番の山から1,200枚取りました。"
         assert render(message, "de") == "Alice nahm 1.200 vom Stapel 2."
-        assert render(message, "fr") == "Alice took 1\u202f200 from pile 2."  # no French yet
+        assert render(message, "fr") == "Alice a pris 1\u202f200 dans le tas 2."  # the real one
         assert render(message, "en-GB") == str(message) == "Alice took 1,200 from pile 2."
 
 

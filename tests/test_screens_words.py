@@ -184,7 +184,7 @@ async def test_the_move_line_names_the_members_move_and_the_computers_reply(serv
     reply = await service.act(ALICE, reply.table_id, reply.version, "m=11-15")
     reply = await service.play_computer(reply.table_id)
     line = reply.board.content.splitlines()[1]
-    assert line.startswith("Alice played **11-15**; Computer (beginner) replied **"), line
+    assert line.startswith("Alice played **11-15**. Computer (beginner) replied **"), line
 
 
 async def test_a_declined_draw_offer_is_told_on_the_board(service):

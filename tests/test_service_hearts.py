@@ -190,7 +190,7 @@ async def test_one_person_and_three_computers_play_a_whole_game_to_the_scoreboar
     average = f"{state.totals[0] / len(state.history):.1f}"
     assert line.split() == ["1", "Alice", "1", str(alice.wins), average, str(state.moons[0])]
     stats = await service.stats(ALICE.guild_id, ALICE.user_id, "Alice")
-    assert f"Pts/hand **{average}**" in stats.embed.fields[0].value
+    assert f"Pts/round **{average}**" in stats.embed.fields[0].value
 
     # Play again: the same seats at a new table, on a new board message.
     again = await service.act(ALICE, game.table_id, None, "again")
@@ -252,7 +252,7 @@ async def test_the_lobby_seats_four_and_only_the_host_starts(service):
     full = await service.act(ERIN, tid, reply.version, "join")
     assert "full" in full.error
     reply = await service.act(ALICE, tid, reply.version, "delay=0.5")
-    assert "0.5 s between computer cards" in reply.board.content
+    assert "0.5 sec between computer cards" in reply.board.content
     reply = await service.act(ALICE, tid, reply.version, "start")
     assert reply.error is None and not reply.ai_next  # four members: no computer
     table = await service.db.get_table(tid)

@@ -107,7 +107,7 @@ async def test_two_people_play_a_round_in_turn_with_refusals(service):
     table_id = reply.table_id
     reply = await service.act(BOB, table_id, reply.version, "join")
     reply = await service.act(CAROL, table_id, reply.version, "join")
-    assert "Seated (3/5): Alice, Bob, Carol" in reply.board.content
+    assert "Seated (3/5): Alice, Bob, and Carol." in reply.board.content
     twice = await service.act(BOB, table_id, reply.version, "join")
     assert "already have a seat" in twice.error
     not_host = await service.act(BOB, table_id, reply.version, "deal")
@@ -115,7 +115,7 @@ async def test_two_people_play_a_round_in_turn_with_refusals(service):
     host_leaves = await service.act(ALICE, table_id, reply.version, "leave")
     assert "press **Deal**" in host_leaves.error
     reply = await service.act(CAROL, table_id, reply.version, "leave")
-    assert "Seated (2/5): Alice, Bob" in reply.board.content
+    assert "Seated (2/5): Alice and Bob." in reply.board.content
     reply = await service.act(ALICE, table_id, reply.version, "deal")
     state = await state_of(service, table_id)
     assert state.players == 2

@@ -96,7 +96,8 @@ def test_a_declined_challenge_stops_the_table_and_says_who_declined():
     challenge = table(TableStatus.CHALLENGE, ui={"expires": 100.0})
     text = rules.answer_challenge(quarters, challenge, BOB, False, now=50.0)
     assert (
-        challenge.status is TableStatus.STOPPED and text == "Bob declined the Quarters challenge."
+        challenge.status is TableStatus.STOPPED
+        and str(text) == "Bob declined the Quarters challenge."
     )
     with pytest.raises(IllegalAction, match="challenged member"):
         rules.answer_challenge(quarters, table(TableStatus.CHALLENGE), ALICE, True, now=50.0)

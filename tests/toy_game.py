@@ -18,12 +18,20 @@ from discord import app_commands
 from PIL import Image, ImageDraw
 
 from bot.client.common import Interaction, start_game
-from bot.tables.controller import Context, Controller, Intent, TableView, UiState
+from bot.tables.controller import (
+    Context,
+    Controller,
+    Intent,
+    TableView,
+    UiState,
+    channel_language,
+)
 from bot.tables.pictures import Replay
 from bot.tables.screens import Button, Screen, Style
 from bot.tables.service import TableService
 from bot.tables.spec import GameSpec
 from games.base import Engine, IllegalAction, Outcome
+from i18n import render
 from render.animation import Animation, Reel
 
 # -- 1. the engine (pure: what would live in games/takeaway/) -----------------------------------
@@ -163,7 +171,7 @@ class TakeawayController(Controller[State, TakeawayUi]):
         names = [seat.name for seat in table.seats]
         lines = [f"**Take-away** — {names[0]} vs {names[1]} · {state.pile} counters left"]
         if view.outcome is not None:
-            lines.append(self.result_text(table, view.outcome))
+            lines.append(render(self.result_text(table, view.outcome), channel_language(table)))
             return Screen(content="\n".join(lines), rows=(self.finished_row(),))
         if view.thinking:
             lines.append("🤔 The computer is thinking…")

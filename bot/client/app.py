@@ -39,6 +39,7 @@ from bot.ops.interactions import Tracker
 from bot.tables.ai import AiRunner
 from bot.tables.core.events import Answer
 from bot.tables.service import TableService
+from i18n import _
 from i18n.translations import preload
 from storage import Database, StoreUnavailable, TableStatus
 
@@ -49,7 +50,7 @@ SWEEP_EVERY = 60.0
 BUSY = 10  # interactions in progress at once from which the bot defers each at once
 FLUSH_TIMEOUT = 5.0  # seconds a closing bot waits for the boards' queued edits
 ACCEPT_WAIT = 0.5  # seconds a slow click may wait more to be accepted before it is deferred
-STOPPING = "Parlour is restarting; try again in a few seconds."
+STOPPING = _("Parlour is restarting; try again in a few seconds.")
 # Gateway close codes after which Discord lets no client reconnect (4014 is discord.py's own
 # PrivilegedIntentsRequired, with its message).
 REFUSED = {

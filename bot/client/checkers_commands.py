@@ -7,12 +7,17 @@ import asyncio
 import discord
 from discord import app_commands
 
-from bot.client.common import Interaction, start_game, table_command
+from bot.client.common import Interaction, send_private, start_game, table_command
 from bot.client.components import message_kwargs
 from bot.tables.checkers import CheckersController, matching_moves
 from bot.tables.service import TableService
+from i18n import _
 
 MAX_CHOICES = 25
+NOT_RUNNING = _("No game of checkers is running in this channel. Start one with `/checkers start`.")
+NOT_ACCEPTED = _("The checkers challenge here has not been accepted yet.")
+NOT_PLAYED = _("No game of checkers has been played in this channel yet.")
+NOT_STARTED = _("This game of checkers has not started yet.")
 
 
 def checkers_group(service: TableService) -> app_commands.Group:
@@ -53,15 +58,10 @@ def checkers_group(service: TableService) -> app_commands.Group:
     async def move(interaction: Interaction, move: app_commands.Range[str, 1, 60]) -> None:
         table = await service.channel_table(interaction.channel_id or 0)
         if table is None or table.kind != "checkers":
-            await interaction.response.send_message(
-                "No game of checkers is running in this channel. Start one with `/checkers start`.",
-                ephemeral=True,
-            )
+            await send_private(interaction, NOT_RUNNING)
             return
         if table.state is None:
-            await interaction.response.send_message(
-                "The checkers challenge here has not been accepted yet.", ephemeral=True
-            )
+            await send_private(interaction, NOT_ACCEPTED)
             return
         await table_command(interaction, f"m={move.strip()}", show_board=True)
 
@@ -85,14 +85,15 @@ def checkers_group(service: TableService) -> app_commands.Group:
     async def record(interaction: Interaction) -> None:
         table = await service.db.last_table_in_channel(interaction.channel_id or 0, "checkers")
         if table is None or table.guild_id != interaction.guild_id:
-            text = "No game of checkers has been played in this channel yet."
+            text = NOT_PLAYED
         elif table.state is None:
-            text = "This game of checkers has not started yet."
+            text = NOT_STARTED
         else:
-            screen = await asyncio.to_thread(controller.record, table, controller.load(table.state))
+            state, locale = controller.load(table.state), str(interaction.locale)
+            screen = await asyncio.to_thread(controller.record, table, state, locale)
             kwargs = message_kwargs(screen, None, None)
             await interaction.response.send_message(ephemeral=True, **kwargs)
             return
-        await interaction.response.send_message(text, ephemeral=True)
+        await send_private(interaction, text)
 
     return group

@@ -17,11 +17,16 @@ from bot.tables.confirm import asking
 from bot.tables.registry import specs
 from bot.tables.screens import Screen
 from bot.tables.service import TableService
-from bot.tables.wording import settings_text
+from bot.tables.wording import Bullet, settings_text
 from games.base import IllegalAction
-from i18n import LANGUAGES, render
+from i18n import LANGUAGES, _, render
 
 SERVER_LANGUAGE = "server"
+NOT_MANAGER = _("Only members with the Manage Server permission can change the settings.")
+THREADS = {
+    True: _("New games start in their own thread: **on**."),
+    False: _("New games start in their own thread: **off**."),
+}
 # /settings language: the server's language in Discord, or one of Parlour's, named in itself.
 LANGUAGE_CHOICES = [
     app_commands.Choice(name="The server's language in Discord", value=SERVER_LANGUAGE),
@@ -89,7 +94,8 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
     @app_commands.choices(game=choices)
     async def rules(interaction: Interaction, game: app_commands.Choice[str]) -> None:
         text = host(interaction).service.controllers[game.value].rules_text
-        await interaction.response.send_message(text[:2000], ephemeral=True)
+        said = render(text, str(interaction.locale))  # private: the member's language
+        await interaction.response.send_message(said[:2000], ephemeral=True)
 
     @tree.command(name="scoreboard", description="This server's standings in a game.")
     @app_commands.describe(game="Which game", chart="Show the top ten as a bar chart")
@@ -102,10 +108,11 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
         guild = interaction.guild_id or 0
 
         async def work() -> Screen:
-            screen = await service.scoreboard(guild, game.value)
+            # posted in the channel: in the channel's language (the server's, or its setting)
+            lang = await service.channel_language(guild, channel_language(interaction))
+            screen = await service.scoreboard(guild, game.value, lang)
             if not chart:
                 return screen
-            lang = channel_language(interaction)  # the scoreboard is posted in the channel
             return with_image(screen, await service.pictures.scoreboard(guild, game.value, lang))
 
         await show_picture(interaction, work())
@@ -121,9 +128,9 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
         servers = {guild: interaction.guild.name} if interaction.guild is not None else {}
 
         async def work() -> Screen:
-            screen = await service.stats(guild, who.id, who.display_name)
-            screen = await daily_commands.with_streaks(interaction, who.id, screen)
             lang = await service.channel_language(guild, channel_language(interaction))
+            screen = await service.stats(guild, who.id, who.display_name, lang)
+            screen = await daily_commands.with_streaks(interaction, who.id, screen, lang)
             return await service.pictures.stats_screen(
                 screen, guild, who.id, who.display_name, servers, lang
             )
@@ -156,10 +163,8 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
         # Discord's default permission can be overridden by a server: check the member's own.
         asked = changes or language is not None or threads is not None or daily_channel
         if asked and not interaction.permissions.manage_guild:
-            await interaction.response.send_message(
-                "Only members with the Manage Server permission can change the settings.",
-                ephemeral=True,
-            )
+            said = render(NOT_MANAGER, str(interaction.locale))
+            await interaction.response.send_message(said, ephemeral=True)
             return
         try:
             for name, value in changes.items():
@@ -178,12 +183,9 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
             await daily_commands.set_daily_channel(interaction, daily_channel.id)
             return
         values = await service.settings(guild)
-        in_threads = "on" if await threads_on(service, guild) else "off"
-        await interaction.response.send_message(
-            f"{settings_text(values, list(changes))}\n"
-            f"- New games start in their own thread: **{in_threads}**.",
-            ephemeral=True,
-        )
+        in_threads = Bullet(THREADS[await threads_on(service, guild)])
+        said = render(settings_text(values, list(changes), in_threads), str(interaction.locale))
+        await interaction.response.send_message(said[:2000], ephemeral=True)
 
     tree.add_command(game_group())
     for group in game_groups(service):

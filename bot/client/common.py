@@ -18,9 +18,11 @@ from bot.client.retry import CHANNEL, answer, rewound
 from bot.client.threads import NO_PERMISSION, start_in_thread
 from bot.tables.core.events import Answer
 from bot.tables.service import Member, TableService
-from i18n import render, resolve
+from i18n import _, render, resolve
+from i18n.messages import Text
 
 log = logging.getLogger("parlour")
+NO_BOTS = _("Bots cannot play. Leave `opponent` empty to play the computer.")
 
 Interaction = discord.Interaction[Any]
 
@@ -71,13 +73,14 @@ def channel_language(interaction: discord.Interaction[Any]) -> str:
 
 
 async def send_private(
-    interaction: discord.Interaction[Any], content: str | None = None, **kwargs: Any
+    interaction: discord.Interaction[Any], content: Text | None = None, **kwargs: Any
 ) -> None:
-    """An ephemeral message to the member, whether or not the interaction was answered."""
+    """An ephemeral message to the member, whether or not the interaction was answered; a
+    message (or a ``Said``) is said in the member's language."""
     kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
     kwargs = {k: v for k, v in kwargs.items() if v is not None}
     if content is not None:
-        kwargs["content"] = content[:2000]
+        kwargs["content"] = render(content, str(interaction.locale))[:2000]
     if not interaction.response.is_done():  # checked, not blindly repeated (a warning if lost)
         send = interaction.response.send_message
         await answer(interaction, lambda: send(ephemeral=True, **rewound(kwargs)), CHANNEL)
@@ -102,9 +105,7 @@ async def start_game(
     other = None
     if opponent is not None:
         if opponent.bot:
-            await interaction.response.send_message(
-                "Bots cannot play. Leave `opponent` empty to play the computer.", ephemeral=True
-            )
+            await send_private(interaction, NO_BOTS)
             return
         other = Member(opponent.id, opponent.display_name, who.guild_id, who.channel_id)
     in_thread = await start_in_thread(bot, interaction, who, kind, options, other)

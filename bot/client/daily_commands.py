@@ -264,9 +264,12 @@ def daily_group() -> app_commands.Group:
 
     @group.command(name="board", description="Today's solvers here and the longest streaks.")
     async def board(interaction: discord.Interaction[Any]) -> None:
-        work = service_of(interaction.client).board(
-            interaction.guild_id or 0, str(interaction.locale)
+        # posted for the channel: in the channel's language
+        guild = interaction.guild_id or 0
+        lang = await host(interaction).service.channel_language(
+            guild, channel_language(interaction)
         )
+        work = service_of(interaction.client).board(guild, lang)
         screen = await host(interaction).within_deadline(interaction, work, component=False)
         await _send(interaction, screen, ephemeral=False)
 
@@ -313,10 +316,11 @@ async def post_forever(client: discord.Client) -> None:
 
 
 async def with_streaks(
-    interaction: discord.Interaction[Any], user_id: int, screen: Screen
+    interaction: discord.Interaction[Any], user_id: int, screen: Screen, lang: str
 ) -> Screen:
-    """``/stats`` with the member's daily streaks added as a field."""
-    field = await service_of(interaction.client).streak_field(user_id, str(interaction.locale))
+    """``/stats`` with the member's daily streaks added as a field, in ``lang`` (the
+    channel's, where /stats is posted)."""
+    field = await service_of(interaction.client).streak_field(user_id, lang)
     if field is None or screen.embed is None:
         return screen
     embed = dataclasses.replace(screen.embed, fields=(*screen.embed.fields, field))

@@ -17,8 +17,9 @@ import discord
 
 from bot.client import customid
 from bot.tables.trust import Origin
+from i18n import _
 
-UNKNOWN = "That control is not one of this game's (or it is out of date). Nothing was done."
+UNKNOWN = _("That control is not one of this game's (or it is out of date). Nothing was done.")
 _PATTERN = re.compile(r"(?P<kind>[ts]):" + customid.TEMPLATE)
 
 

@@ -26,6 +26,7 @@ import discord
 
 from bot.client.components import message_kwargs
 from bot.tables.screens import Screen
+from i18n import _, render
 
 if TYPE_CHECKING:
     from bot.tables.service import TableService
@@ -34,11 +35,9 @@ log = logging.getLogger("parlour")
 
 TOKEN_LIFE = 15 * 60.0  # seconds an interaction token may edit its messages
 USABLE_FOR = TOKEN_LIFE - 60.0  # close the hand with a minute to spare
-CLOSED = Screen(
-    content=(
-        "This hand has closed: Discord lets the bot update a private message for 15 minutes. "
-        "Press **Your hand** on the board for a fresh one."
-    )
+CLOSED = _(
+    "This hand has closed: Discord lets the bot update a private message for 15 minutes. "
+    "Press **Your hand** on the board for a fresh one."
 )
 ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError)
 
@@ -124,8 +123,9 @@ class Hands:
         self.forget(table_id, user_id)
         async with hand.lock:
             with contextlib.suppress(*ERRORS):
+                closed = Screen(content=render(CLOSED, str(hand.interaction.locale)))
                 await hand.interaction.followup.edit_message(
-                    hand.message_id, **message_kwargs(CLOSED, None, None, editing=True)
+                    hand.message_id, **message_kwargs(closed, None, None, editing=True)
                 )
 
     def refresh(self, table_id: int, *, except_user: int | None = None) -> None:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.client.common import Interaction, start_game, table_command
+from bot.client.common import Interaction, send_private, start_game, table_command
 from bot.client.picture_commands import show_picture
 from bot.tables.hearts.replay import hand_replay
 from bot.tables.service import TableService
+from i18n import _
+
+NOT_RUNNING = _("No game of Hearts is running in this channel. Open one with `/hearts start`.")
 
 
 def hearts_group(service: TableService) -> app_commands.Group:
@@ -50,10 +53,7 @@ def hearts_group(service: TableService) -> app_commands.Group:
     async def on_hearts_table(interaction: Interaction, action: str) -> None:
         table = await service.channel_table(interaction.channel_id or 0)
         if table is None or table.kind != "hearts":
-            await interaction.response.send_message(
-                "No game of Hearts is running in this channel. Open one with `/hearts start`.",
-                ephemeral=True,
-            )
+            await send_private(interaction, NOT_RUNNING)
             return
         await table_command(interaction, action)
 

@@ -65,7 +65,9 @@ async def answer_thinking(interaction: discord.Interaction[Any]) -> None:
         return
     original = await interaction.original_response()
     if original.flags.loading and original.flags.ephemeral:
-        await interaction.edit_original_response(content="Done.")
+        await interaction.edit_original_response(
+            content=render(_("Done."), str(interaction.locale))
+        )
 
 
 def may_edit(interaction: discord.Interaction[Any], message_id: int) -> bool:

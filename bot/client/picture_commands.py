@@ -30,7 +30,7 @@ async def show_picture(
             interaction, work, component=False, ephemeral=ephemeral
         )
     except IllegalAction as exc:
-        await send_private(interaction, str(exc))
+        await send_private(interaction, exc.phrase)
         return
     if interaction.response.is_done():  # the deferred message becomes the picture
         await show_answer(interaction, screen, None, None)

@@ -20,14 +20,34 @@ from bot.client.places import SERVER_ONLY
 from bot.ops import interactions
 from bot.ops import privacy as words
 from bot.ops.drain import Stopping
+from i18n import _, _p, render
+from i18n.messages import Text
 from storage import privacy
 
 Interaction = discord.Interaction["ParlourBot"]
-NO_MANAGE = "Only a member who may **Manage Server** can erase the server's data."
+NO_MANAGE = _("Only a member who may **Manage Server** can erase the server's data.")
+RESTARTING = _("Parlour is restarting; try again in a few seconds.")
+IN_SERVERS = _("That works in a server.")
+NOT_YOURS = _("That button is someone else's. Use `/privacy show` for your own data.")
+CANCELLED = _("Nothing was erased.")
+YOUR_FILE = _("Everything Parlour stores about you on this server:")
+LABELS = {
+    "json": _p("button", "Download JSON"),
+    "forget": _p("button", "Forget me"),
+    "erase": _p("button", "Erase everything"),
+    "cancel": _p("button", "Cancel"),
+}
 
 
-def _button(label: str, action: str, target: int, style: discord.ButtonStyle) -> discord.ui.Item:
-    return PrivacyButton(action, target, label, style)
+def said(text: Text, interaction: discord.Interaction) -> str:
+    """``text`` in the member's language (every /privacy answer is private)."""
+    return render(text, str(interaction.locale))[:2000]
+
+
+def _button(
+    action: str, target: int, style: discord.ButtonStyle, interaction: discord.Interaction
+) -> discord.ui.Item:
+    return PrivacyButton(action, target, said(LABELS[action], interaction), style)
 
 
 def _view(*items: discord.ui.Item) -> discord.ui.View:
@@ -68,9 +88,7 @@ class PrivacyButton(
                 interactions.note(action=f"privacy.{self.action}")
                 await clicked(interaction, self.action, self.target)
         except Stopping:
-            await interaction.response.send_message(
-                "Parlour is restarting; try again in a few seconds.", ephemeral=True
-            )
+            await interaction.response.send_message(said(RESTARTING, interaction), ephemeral=True)
         except Exception as exc:  # the store away, or a defect: answered privately either way
             await outage.answer_failure(interaction, exc, f"privacy button {self.action}")
 
@@ -80,45 +98,45 @@ async def clicked(interaction: Interaction, action: str, target: int) -> None:
     bot = interaction.client
     guild = interaction.guild_id
     if guild is None:
-        await interaction.response.send_message("That works in a server.", ephemeral=True)
+        await interaction.response.send_message(said(IN_SERVERS, interaction), ephemeral=True)
         return
     if action == "erase":
         perms = interaction.permissions
         if target != guild or not (perms and perms.manage_guild):
             interactions.note(outcome="refused")
-            await interaction.response.send_message(NO_MANAGE, ephemeral=True)
+            await interaction.response.send_message(said(NO_MANAGE, interaction), ephemeral=True)
             return
     elif target != interaction.user.id:
         interactions.note(outcome="refused")
-        await interaction.response.send_message(
-            "That button is someone else's. Use `/privacy show` for your own data.",
-            ephemeral=True,
-        )
+        await interaction.response.send_message(said(NOT_YOURS, interaction), ephemeral=True)
         return
     db = bot.service.db
     if action == "cancel":
-        await interaction.response.edit_message(content="Nothing was erased.", view=None)
+        await interaction.response.edit_message(content=said(CANCELLED, interaction), view=None)
     elif action == "json":
         data = await privacy.member_data(db, guild, target)
         file = discord.File(io.BytesIO(words.export_file(data)), filename="parlour-my-data.json")
         await interaction.response.send_message(
-            "Everything Parlour stores about you on this server:", file=file, ephemeral=True
+            said(YOUR_FILE, interaction), file=file, ephemeral=True
         )
     elif action == "forget":
         try:
             done = await privacy.forget_member(db, guild, target)
         except privacy.StillPlaying as exc:
             interactions.note(outcome="refused")
-            await interaction.response.edit_message(content=str(exc)[:2000], view=None)
+            refusal = words.still_playing([channel for _table, channel in exc.tables])
+            await interaction.response.edit_message(content=said(refusal, interaction), view=None)
             return
         await interaction.response.edit_message(
-            content=words.forgotten(done.results, done.ratings, done.tables), view=None
+            content=said(words.forgotten(done.results, done.ratings, done.tables), interaction),
+            view=None,
         )
     else:
         erased = await privacy.erase_guild(db, guild)
         bot.stop_tables(erased.open_tables)
         await interaction.response.edit_message(
-            content=words.erased(erased.tables, erased.results, erased.ratings), view=None
+            content=said(words.erased(erased.tables, erased.results, erased.ratings), interaction),
+            view=None,
         )
 
 
@@ -133,10 +151,10 @@ def privacy_group() -> app_commands.Group:
     async def show(interaction: Interaction) -> None:
         db = interaction.client.service.db
         data = await privacy.member_data(db, interaction.guild_id or 0, interaction.user.id)
-        view = _view(
-            _button("Download JSON", "json", interaction.user.id, discord.ButtonStyle.primary)
+        view = _view(_button("json", interaction.user.id, discord.ButtonStyle.primary, interaction))
+        await interaction.response.send_message(
+            said(words.summary(data), interaction), view=view, ephemeral=True
         )
-        await interaction.response.send_message(words.summary(data), view=view, ephemeral=True)
 
     @group.command(name="forget", description="Erase your results and ratings on this server.")
     async def forget(interaction: Interaction) -> None:
@@ -144,11 +162,11 @@ def privacy_group() -> app_commands.Group:
         data = await privacy.member_data(db, interaction.guild_id or 0, interaction.user.id)
         user = interaction.user.id
         view = _view(
-            _button("Forget me", "forget", user, discord.ButtonStyle.danger),
-            _button("Cancel", "cancel", user, discord.ButtonStyle.secondary),
+            _button("forget", user, discord.ButtonStyle.danger, interaction),
+            _button("cancel", user, discord.ButtonStyle.secondary, interaction),
         )
         await interaction.response.send_message(
-            words.forget_question(data), view=view, ephemeral=True
+            said(words.forget_question(data), interaction), view=view, ephemeral=True
         )
 
     @group.command(
@@ -158,14 +176,16 @@ def privacy_group() -> app_commands.Group:
         perms = interaction.permissions
         if not (perms and perms.manage_guild):
             interactions.note(outcome="refused")
-            await interaction.response.send_message(NO_MANAGE, ephemeral=True)
+            await interaction.response.send_message(said(NO_MANAGE, interaction), ephemeral=True)
             return
         guild = interaction.guild_id or 0
         view = _view(
-            _button("Erase everything", "erase", guild, discord.ButtonStyle.danger),
-            _button("Cancel", "cancel", interaction.user.id, discord.ButtonStyle.secondary),
+            _button("erase", guild, discord.ButtonStyle.danger, interaction),
+            _button("cancel", interaction.user.id, discord.ButtonStyle.secondary, interaction),
         )
-        await interaction.response.send_message(words.ERASE_QUESTION, view=view, ephemeral=True)
+        await interaction.response.send_message(
+            said(words.ERASE_QUESTION, interaction), view=view, ephemeral=True
+        )
 
     return group
 

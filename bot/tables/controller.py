@@ -16,10 +16,15 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from bot.tables.challenge import challenge_screen
 from bot.tables.confirm import RESIGN, Confirmation
 from bot.tables.pictures import Replay
 from bot.tables.screens import Button, Screen, Style
+from bot.tables.seats import seat_name
+from bot.tables.wording import game_name
 from games.base import Engine, GameState, IllegalAction, Outcome
+from i18n import Text, _, _p, render
+from i18n.formats import Listing, Number, Percent
 from storage.models import Result, Seat, Standing, Table, TableStatus
 
 # Keys of a table's ui JSON that belong to the service (a controller's UI state has the rest).
@@ -195,7 +200,7 @@ class Controller(Generic[S, U]):
     ai_budget: ClassVar[float] = 1.0
     rated: ClassVar[bool] = False  # Elo between members; /stats charts the rating
     solo: ClassVar[bool] = False  # one seat, no opponent
-    rules_text: ClassVar[str] = ""
+    rules_text: ClassVar[Text] = ""
     # Seconds a member may take on their turn before the computer plays for them (None: never).
     turn_timeout: ClassVar[float | None] = None
     lobby_seconds: ClassVar[float] = 5 * 60  # how long a challenge or lobby waits
@@ -276,35 +281,23 @@ class Controller(Generic[S, U]):
 
     def lobby(self, table: Table, view: TableView[U]) -> Screen:
         """The message of a table waiting to start (a challenge, by default)."""
-        challenger, challenged = table.seats[0].name, table.seats[1].name
-        if table.seats[1].user_id == table.created_by:
-            challenger, challenged = challenged, challenger
-        return Screen(
-            content=(
-                f"**{self.title}** — {challenger} challenges {challenged}. "
-                f"{challenged}, do you accept?"
-            ),
-            rows=(
-                (
-                    Button("Accept", "accept", Style.SUCCESS),
-                    Button("Decline", "decline", Style.DANGER),
-                ),
-            ),
-        )
+        return challenge_screen(table, self.title, channel_language(table))
 
     def ai_delay(self, table: Table) -> float:
         """Seconds to wait between two computer moves (a table setting in Hearts)."""
         return 0.0
 
-    def again_button(self) -> Button:
-        """The button under a finished game's board that starts the next one."""
-        return Button("Play again", "again", Style.SUCCESS, any_version=True)
+    def again_button(self, lang: str = "en") -> Button:
+        """The button under a finished game's board that starts the next one (in ``lang``)."""
+        label = render(_p("button", "Play again"), lang)
+        return Button(label, "again", Style.SUCCESS, any_version=True)
 
-    def finished_row(self) -> tuple[Button, ...]:
+    def finished_row(self, lang: str = "en") -> tuple[Button, ...]:
         """The buttons under a finished game's board: Play again, and Replay where offered."""
         if self.replay is not None:
-            return (self.again_button(), Button("Replay", "replay", emoji="🎞️", any_version=True))
-        return (self.again_button(),)
+            replay = render(_p("button", "Replay"), lang)
+            return (self.again_button(lang), Button(replay, "replay", emoji="🎞️", any_version=True))
+        return (self.again_button(lang),)
 
     # -- a private hand kept up to date -------------------------------------------------------
     def private_key(self, table: Table, state: S, seat: int) -> str | None:
@@ -328,7 +321,7 @@ class Controller(Generic[S, U]):
         :attr:`confirmations` from the state (Quatorze names the score)."""
         return self.confirmations.get(action)
 
-    def detached(self, action: str) -> Screen:
+    def detached(self, action: str, locale: str = "en") -> Screen:
         """A public action used where no game of this kind is running (``/quarters secret``)."""
         raise IllegalAction(f"No game of {self.title} is running in this channel.")
 
@@ -357,13 +350,15 @@ class Controller(Generic[S, U]):
             results.append(Result(seat.user_id, verdict, points, vs_computer, name=seat.name))
         return results
 
-    def result_text(self, table: Table, outcome: Outcome) -> str:
+    def result_text(self, table: Table, outcome: Outcome) -> Text:
         """The result in one sentence. The board's outcome line and the announcement both use
         it, so a game's end is worded one way everywhere."""
-        names = [table.seats[i].name for i in outcome.winners]
+        names = [seat_name(table.seats[i]) for i in outcome.winners]
         if not names:
-            return "The game is drawn."
-        return f"{' and '.join(names)} win{'s' if len(names) == 1 else ''}!"
+            return _("The game is drawn.")
+        if len(names) == 1:
+            return _("{name} wins!", name=names[0])
+        return _("{names} win!", names=Listing(tuple(names)))
 
     def result_extras(self, table: Table, state: S | None, outcome: Outcome) -> Screen:
         """What the announcement carries besides its sentence (a record, final scores, a
@@ -374,8 +369,13 @@ class Controller(Generic[S, U]):
         """The one announcement posted in the channel when a game ends: ``🏁 **Game**:`` and
         :meth:`result_text`, with :meth:`result_extras` (runs in a worker thread)."""
         extras = self.result_extras(table, state, outcome)
+        lang = channel_language(table)
+        game, said = (
+            render(game_name(self.title), lang),
+            render(self.result_text(table, outcome), lang),
+        )
         return Screen(
-            content=f"🏁 **{self.title}**: {self.result_text(table, outcome)}",
+            content=f"🏁 **{game}**: {said}",
             embed=extras.embed,
             pictures=extras.pictures,
             files=extras.files,
@@ -383,12 +383,11 @@ class Controller(Generic[S, U]):
             rows=extras.rows,
         )
 
-    # -- scoreboard -------------------------------------------------------------------------
-    def standing_columns(self) -> tuple[str, ...]:
-        return ("W", "L", "Win%")
+    def standing_columns(self) -> tuple[Text, ...]:  # short: they head the scoreboard's table
+        return (_p("scoreboard", "W"), _p("scoreboard", "L"), _p("scoreboard", "Win%"))
 
-    def standing_values(self, standing: Standing) -> tuple[str, ...]:
-        return (str(standing.wins), str(standing.losses), f"{standing.win_rate:.0%}")
+    def standing_values(self, standing: Standing) -> tuple[Text, ...]:
+        return (Number(standing.wins), Number(standing.losses), Percent(standing.win_rate))
 
     def rank_key(self, standing: Standing) -> tuple:
         return (-standing.wins, -standing.win_rate, standing.losses)

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from bot.tables.controller import Context, Controller, Intent, Lifecycle, S, U, table_seed
 from bot.tables.screens import Button, Style
 from games.base import IllegalAction
+from i18n import Message, _p, render
 from storage.models import Seat, Table, TableStatus
 
 JOIN, LEAVE = "join", "leave"
@@ -26,7 +27,7 @@ class SeatLobby(Controller[S, U]):
     max_players: ClassVar[int] = 4
     public_actions: ClassVar[frozenset[str]] = frozenset({JOIN})
     # The host's button that starts the game: its words and its action.
-    start_label: ClassVar[str] = "Start"
+    start_label: ClassVar[Message] = _p("button", "Start")
     start_action: ClassVar[str] = "start"
     # The host's Leave closes the table (True), or is refused: the host starts or stops it.
     host_leaving_closes: ClassVar[bool] = False
@@ -38,13 +39,13 @@ class SeatLobby(Controller[S, U]):
         """The name of the member who opened ``table``."""
         return next((s.name for s in table.seats if s.user_id == table.created_by), default)
 
-    def lobby_buttons(self, table: Table) -> tuple[Button, ...]:
-        """Join (while a seat is free), Leave, and the host's start button."""
+    def lobby_buttons(self, table: Table, lang: str = "en") -> tuple[Button, ...]:
+        """Join (while a seat is free), Leave, and the host's start button, in ``lang``."""
         full = len(table.seats) >= self.max_players
         return (
-            Button("Join", JOIN, Style.SUCCESS, disabled=full),
-            Button("Leave", LEAVE),
-            Button(self.start_label, self.start_action, Style.PRIMARY),
+            Button(render(_p("button", "Join"), lang), JOIN, Style.SUCCESS, disabled=full),
+            Button(render(_p("button", "Leave"), lang), LEAVE),
+            Button(render(self.start_label, lang), self.start_action, Style.PRIMARY),
         )
 
     def require_host(self, ctx: Context[S, U]) -> None:

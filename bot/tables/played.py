@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from i18n import Message, _
 from storage.models import Result, Table
 
 KEY = "decisions"
@@ -66,14 +67,18 @@ def counted(table: Table, results: list[Result]) -> list[Result]:
     return kept
 
 
-def notes(table: Table) -> list[str]:
+def notes(table: Table) -> list[Message]:
     """One line per member seat played mostly by the computer, for the end-of-game message."""
     found = []
     for seat in absent_seats(table):
         own, computer = counts(table, seat)
-        name = table.seats[seat].name
         found.append(
-            f"🤖 The computer made {computer} of {own + computer} decisions for {name}, so "
-            f"this game counts neither as a win nor as a loss for {name}."
+            _(
+                "🤖 The computer made {count} of {total} decisions for {name}, so this game "
+                "counts neither as a win nor as a loss for {name}.",
+                count=computer,
+                total=own + computer,
+                name=table.seats[seat].name,
+            )
         )
     return found

@@ -18,34 +18,47 @@ from bot.tables.controller import (
 )
 from bot.tables.pictures import Replay
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
+from bot.tables.seats import mention, seat_name, seat_names
 from bot.tables.spec import GameSpec
+from bot.tables.wording import game_name
 from games import quarters
 from games.base import IllegalAction, Outcome
 from games.digits import is_number, numbers
 from games.quarters import State
+from i18n import Message, _, _n, _p, lines, paragraphs, render, sentences
+from i18n.messages import Text
 from render.animation import Animation
 from render.quarters import render_quarters
 from render.replay import replay_quarters
 from storage.models import Seat, Table
 
-RULES = """\
-**Quarters** — a game of coins for two.
-• The coins lie in piles (3, 4 and 5 to start, unless the table chose others).
-• On your turn take one or more coins from **one** pile — the whole pile if you like.
-• Whoever is left with the last coin loses: when a single coin remains, the player who must take \
-it has lost, and taking every remaining coin at once takes the last coin too.
-• Click coins of one pile to select them, then **Remove Coins**. Against the computer you move \
-first unless you press **Computer Start**.
-• The computer knows the Secret. Press **Secret** to learn it."""
+# /rules, a paragraph a rule, in the reader's language.
+RULES = lines(
+    _("**Quarters** — a game of coins for two."),
+    _("• The coins lie in piles (3, 4 and 5 to start, unless the table chose others)."),
+    _("• On your turn, take one or more coins from **one** pile — the whole pile if you like."),
+    _(
+        "• Whoever is left with the last coin loses: when a single coin remains, the player "
+        "who must take it has lost, and taking every remaining coin at once takes the last "
+        "coin too."
+    ),
+    _(
+        "• Click coins of one pile to select them, then **Remove Coins**. Against the computer "
+        "you move first unless you press **Computer Start**."
+    ),
+    _("• The computer knows the Secret. Press **Secret** to learn it."),
+)
 
-SECRET = """\
-**The Secret** (perfect play in misère Nim)
-Write each pile's size in binary and add them without carrying (XOR): that is the *nim-sum*.
-• While some pile has two or more coins, move so that the nim-sum becomes 0…
-• …except when your move would leave only piles of one coin: then leave an **odd** number of \
-single coins, so your opponent takes the last one.
-A position with nim-sum 0 (and some pile bigger than one) is lost for the player to move, \
-whatever they do. From 3-4-5 the first player wins: take 2 from the pile of 3."""
+SECRET = _(
+    "**The Secret** (perfect play in misère Nim)\n"
+    "Write each pile's size in binary and add them without carrying (XOR): that is the "
+    "*nim-sum*.\n"
+    "• While some pile has two or more coins, move so that the nim-sum becomes 0…\n"
+    "• …except when your move would leave only piles of one coin: then leave an **odd** number "
+    "of single coins, so your opponent takes the last one.\n"
+    "A position with nim-sum 0 (and some pile bigger than one) is lost for the player to move, "
+    "whatever they do. From 3-4-5 the first player wins: take 2 from the pile of 3."
+)
 
 
 def _parse_piles(text: str) -> tuple[int, ...]:
@@ -53,19 +66,17 @@ def _parse_piles(text: str) -> tuple[int, ...]:
     return quarters.state.check_piles(numbers(text, "A pile"))
 
 
-# How a game ended, in words, by the outcome's termination: what the loser did, after their
-# name. The board and the announcement say it the same way.
-ENDINGS = {
-    "last-coin": "is left with the last coin.",
-    "took-last-coin": "took the last coin.",
-    "resign": "resigned.",
-    "timeout": "stopped moving.",
-}
-
-
-def ending_words(outcome: Outcome) -> str:
-    """The words for how ``outcome`` came about (after the loser's name)."""
-    return ENDINGS.get(outcome.termination, ENDINGS["last-coin"])
+def ending(outcome: Outcome, winner: Text, loser: Text) -> Message:
+    """How ``outcome`` came about, naming the winner and what the loser did (by the
+    termination). The board and the announcement say it the same way."""
+    match outcome.termination:
+        case "took-last-coin":
+            return _("**{winner} wins!** {loser} took the last coin.", winner=winner, loser=loser)
+        case "resign":
+            return _("**{winner} wins!** {loser} resigned.", winner=winner, loser=loser)
+        case "timeout":
+            return _("**{winner} wins!** {loser} stopped moving.", winner=winner, loser=loser)
+    return _("**{winner} wins!** {loser} is left with the last coin.", winner=winner, loser=loser)
 
 
 def fits_coin_buttons(start: list[int] | tuple[int, ...]) -> bool:
@@ -106,41 +117,60 @@ class QuartersController(Controller[State, QuartersUi]):
         view = state.view()
         outcome = seen.outcome
         selected = set() if outcome else {(pile, coin) for pile, coin in seen.ui.selected}
-        names = [seat.name for seat in table.seats]
-        lines = [f"**Quarters** — {names[0]} vs {names[1]}"]
+        lang = channel_language(table)
+        names = seat_names(table.seats, lang)
+        said: list[Text] = [
+            _(
+                "**{game}** — {first} vs {second}",
+                game=game_name(self.title),
+                first=names[0],
+                second=names[1],
+            )
+        ]
         if view["last_move"]:
-            lines.append(self._last_moves_text(table, state, names))
+            said.append(self._last_moves_text(table, state, names))
         thinking = seen.thinking
         if outcome:
-            lines.append(f"🏆 {self.result_text(table, outcome)}")
+            said.append(f"🏆 {render(self.result_text(table, outcome), lang)}")
+        elif thinking:
+            said.append(_("🤔 The computer is thinking…"))
         else:
-            seat = table.seats[state.turn]
-            if thinking:
-                lines.append("🤔 The computer is thinking…")
-            else:
-                lines.append(
-                    f"<@{seat.user_id}> to move — select coins of one pile, then **Remove Coins**."
+            said.append(
+                _(
+                    "{mention} to move — select coins of one pile, then **Remove Coins**.",
+                    mention=mention(table.seats[state.turn]),
                 )
-        picture = draw(render_quarters, view, selected, names, lang=channel_language(table))
+            )
+        picture = draw(render_quarters, view, selected, names, lang=lang)
         if outcome:
-            rows: tuple[Row, ...] = (self.finished_row(),)
+            rows: tuple[Row, ...] = (self.finished_row(lang),)
         else:
-            rows = self._controls(table, state, seen.ui, selected, disabled=thinking)
-        return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
+            rows = self._controls(table, state, seen.ui, selected, disabled=thinking, lang=lang)
+        return Screen(content=render(lines(*said), lang), pictures=(picture,), rows=rows)
 
     @staticmethod
-    def _last_moves_text(table: Table, state: State, names: list[str]) -> str:
+    def _last_moves_text(table: Table, state: State, names: list[str]) -> Text:
         """The last move in words; after the computer's reply, the member's move before it
         too: "Alice took 2 from pile 1. Computer (perfect) took 1 from pile 3." """
         mover = (state.first + len(state.moves) - 1) % 2
         pile, count = quarters.parse_move(state.moves[-1])
         if len(state.moves) >= 2 and table.seats[mover].is_ai and not table.seats[1 - mover].is_ai:
             mine, taken = quarters.parse_move(state.moves[-2])
-            return (
-                f"{names[1 - mover]} took {taken} from pile {mine}. {names[mover]} took "
-                f"{count} from pile {pile}."
+            return sentences(
+                _(
+                    "{name} took {count} from pile {pile}.",
+                    name=names[1 - mover],
+                    count=taken,
+                    pile=mine,
+                ),
+                _(
+                    "{name} took {count} from pile {pile}.",
+                    name=names[mover],
+                    count=count,
+                    pile=pile,
+                ),
             )
-        return f"{names[mover]} took {count} from pile {pile}."
+        return _("{name} took {count} from pile {pile}.", name=names[mover], count=count, pile=pile)
 
     def _controls(
         self,
@@ -149,22 +179,29 @@ class QuartersController(Controller[State, QuartersUi]):
         ui: QuartersUi,
         selected: set[tuple[int, int]],
         disabled: bool,
+        lang: str = "en",
     ) -> tuple[Row, ...]:
+        def say(text: Text) -> str:
+            return render(text, lang)
+
         coins = fits_coin_buttons(state.start)
         if coins:
-            rows = _coin_rows(state, selected, disabled)
+            rows = _coin_rows(state, selected, disabled, lang)
         else:
-            rows = _pile_selects(state, ui.pile, disabled)
+            rows = _pile_selects(state, ui.pile, disabled, lang)
         controls = []
+        none = disabled or not selected
         if coins:
-            controls.append(
-                Button("Remove Coins", "remove", Style.PRIMARY, disabled=disabled or not selected)
-            )
-            controls.append(Button("Clear", "clear", disabled=disabled or not selected))
+            remove = say(_p("button", "Remove Coins"))
+            controls.append(Button(remove, "remove", Style.PRIMARY, disabled=none))
+            controls.append(Button(say(_p("button", "Clear")), "clear", disabled=none))
         if not state.moves and any(s.is_ai for s in table.seats) and not disabled:
-            controls.append(Button("Computer Start", "computer-start", Style.SUCCESS))
-        controls.append(Button("Secret", "secret", emoji="🤫", any_version=True))
-        controls.append(Button("Resign", asking("resign"), Style.DANGER, disabled=disabled))
+            start = say(_p("button", "Computer Start"))
+            controls.append(Button(start, "computer-start", Style.SUCCESS))
+        secret = say(_p("button", "Secret"))
+        controls.append(Button(secret, "secret", emoji="🤫", any_version=True))
+        resign = say(_p("button", "Resign"))
+        controls.append(Button(resign, asking("resign"), Style.DANGER, disabled=disabled))
         rows.append(tuple(controls))
         return tuple(rows)
 
@@ -173,7 +210,7 @@ class QuartersController(Controller[State, QuartersUi]):
         state = ctx.require_state()
         table = ctx.table
         if ctx.action == "secret":
-            return Intent(private=self.secret(state))
+            return Intent(private=self.secret(state, ctx.locale))
         if ctx.action == "computer-start":
             ctx.require_turn()
             ai_seats = [i for i, s in enumerate(table.seats) if s.is_ai]
@@ -222,33 +259,39 @@ class QuartersController(Controller[State, QuartersUi]):
             return Intent(changed=True, move=quarters.format_move(pile, int(ctx.arg)))
         return super().handle(ctx)
 
-    def detached(self, action: str) -> Screen:
+    def detached(self, action: str, locale: str = "en") -> Screen:
         """``/quarters secret`` where no game of Quarters is running: the Secret alone."""
         if action == "secret":
-            return Screen(content=SECRET)
-        return super().detached(action)
+            return Screen(content=render(SECRET, locale))
+        return super().detached(action, locale)
 
-    def secret(self, state: State) -> Screen:
+    def secret(self, state: State, locale: str = "en") -> Screen:
+        """The Secret, and what it says of the piles now, in the member's ``locale``."""
         piles = state.piles
-        text = SECRET + "\n\n"
-        text += f"Now: piles {'-'.join(map(str, piles))}, nim-sum **{quarters.nim_sum(piles)}**. "
+        now = _(
+            "Now: piles {piles}, nim-sum **{sum}**.",
+            piles="-".join(map(str, piles)),
+            sum=quarters.nim_sum(piles),
+        )
+        wins = quarters.winning_moves(piles)
         if state.is_over():
-            text += "The game is over."
+            then = _("The game is over.")
+        elif wins:
+            pile, count = quarters.parse_move(wins[0])
+            then = _(
+                "The player to move wins by taking **{count} from pile {pile}**.",
+                count=count,
+                pile=pile,
+            )
         else:
-            wins = quarters.winning_moves(piles)
-            if wins:
-                pile, count = quarters.parse_move(wins[0])
-                text += f"The player to move wins by taking **{count} from pile {pile}**."
-            else:
-                text += "The player to move has no winning move: play on and hope for a slip."
-        return Screen(content=text)
+            then = _("The player to move has no winning move: play on and hope for a slip.")
+        return Screen(content=render(paragraphs(SECRET, sentences(now, then)), locale))
 
-    def result_text(self, table: Table, outcome: Outcome) -> str:
+    def result_text(self, table: Table, outcome: Outcome) -> Text:
         """``"**Alice wins!** Bob is left with the last coin."``: the board's last line and the
         one announcement both (the issue's complaint was two wordings of one ending)."""
-        names = [seat.name for seat in table.seats]
-        winner, loser = names[outcome.winners[0]], names[1 - outcome.winners[0]]
-        return f"**{winner} wins!** {loser} {ending_words(outcome)}"
+        winner = outcome.winners[0]
+        return ending(outcome, seat_name(table.seats[winner]), seat_name(table.seats[1 - winner]))
 
     def seat_order(
         self, options: dict[str, Any], starter: Seat, other: Seat, seed: int
@@ -263,12 +306,15 @@ def _pair(text: str) -> tuple[int, int]:
     return int(a), int(b)
 
 
-def _coin_rows(state: State, selected: set[tuple[int, int]], disabled: bool) -> list[Row]:
+def _coin_rows(
+    state: State, selected: set[tuple[int, int]], disabled: bool, lang: str = "en"
+) -> list[Row]:
     """A row of coin buttons a pile (the selected ones green), or a pile's empty place."""
     rows: list[Row] = []
     for p, size in enumerate(state.piles, start=1):
         if size == 0:
-            rows.append((Button(f"Pile {p} is empty", f"empty={p}", disabled=True),))
+            empty = render(_p("button", "Pile {pile} is empty", pile=p), lang)
+            rows.append((Button(empty, f"empty={p}", disabled=True),))
             continue
         rows.append(
             tuple(
@@ -285,17 +331,23 @@ def _coin_rows(state: State, selected: set[tuple[int, int]], disabled: bool) -> 
     return rows
 
 
-def _pile_selects(state: State, pile: int | None, disabled: bool) -> list[Row]:
+def _pile_selects(state: State, pile: int | None, disabled: bool, lang: str = "en") -> list[Row]:
     """Piles too big for coin buttons: a menu of piles, then how many coins to take."""
     rows: list[Row] = [
         Select(
             "pile",
             tuple(
-                Option(f"Pile {p} ({n} coin{'s' if n != 1 else ''})", str(p), default=p == pile)
+                Option(
+                    render(
+                        _n("Pile {pile} ({n} coin)", "Pile {pile} ({n} coins)", n, pile=p), lang
+                    ),
+                    str(p),
+                    default=p == pile,
+                )
                 for p, n in enumerate(state.piles, start=1)
                 if n
             ),
-            placeholder="Choose a pile",
+            placeholder=render(_("Choose a pile"), lang),
             disabled=disabled,
         )
     ]
@@ -304,10 +356,10 @@ def _pile_selects(state: State, pile: int | None, disabled: bool) -> list[Row]:
             Select(
                 "take",
                 tuple(
-                    Option(f"Take {n} from pile {pile}", str(n))
+                    Option(render(_("Take {n} from pile {pile}", n=n, pile=pile), lang), str(n))
                     for n in range(1, state.piles[pile - 1] + 1)
                 ),
-                placeholder=f"How many coins from pile {pile}?",
+                placeholder=render(_("How many coins from pile {pile}?", pile=pile), lang),
                 disabled=disabled,
             )
         )

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.drawing import draw
 from bot.tables.cards import card_label
+from bot.tables.chances import chance_words
 from bot.tables.confirm import RESIGN, Confirmation, asking
 from bot.tables.controller import (
     Context,
@@ -21,31 +22,45 @@ from bot.tables.controller import (
     table_seed,
 )
 from bot.tables.screens import Button, Option, Row, Screen, Select, Style
+from bot.tables.seats import seat_name, seat_names
 from bot.tables.spec import GameSpec
 from games import quatorze
 from games.base import IllegalAction, Outcome
 from games.digits import is_number
 from games.quatorze import State
-from i18n import _, _n, _p, render
+from i18n import Message, _, _n, _p, lines, render, sentences
+from i18n.formats import Number
+from i18n.messages import Text
 from render.quatorze import render_quatorze
 from storage.models import Result, Standing, Table
 
-RULES = """\
-**Quatorze** — a solitaire: clear a grid of cards by pairs that add up to 14.
-• Cards count: ace 1, 2-10 their number, J 11, Q 12, K 13. So a pair is K+A, Q+2, J+3, 10+4, \
-9+5, 8+6 or 7+7.
-• 25 cards are dealt row by row into a 5x5 grid; the other 27 are the stock, face down.
-• Take two cards that add up to 14 and lie in the **same row or the same column** (they need \
-not touch). Each pair scores 2 points; clearing all 52 cards (52 points) wins.
-• While the stock lasts, the emptied cells are refilled from it at once: the cell of the first \
-card you named first. Once the stock is empty, the remaining cards close up in reading order \
-after each pair, so the gaps collect at the end.
-• The game ends when no row or column holds a pair, or when you **Give up**.
-• Choose a pair in the menu (cells are numbered 1-25 on the image). **Hint** suggests the \
-pair the computer would take, and how often it clears the grid from there; like you, it sees \
-the grid and which cards are gone, never the stock's order.
-• `/quatorze start winnable:True` deals only games that can be cleared.
-• Your best score and your wins in this server are on `/scoreboard`."""
+# /rules, a paragraph a rule, in the reader's language.
+RULES = lines(
+    _("**Quatorze** — a solitaire: clear a grid of cards by pairs that add up to 14."),
+    _(
+        "• Cards count: ace 1, 2-10 their number, J 11, Q 12, K 13. So a pair is K+A, Q+2, "
+        "J+3, 10+4, 9+5, 8+6 or 7+7."
+    ),
+    _("• 25 cards are dealt row by row into a 5x5 grid; the other 27 are the stock, face down."),
+    _(
+        "• Take two cards that add up to 14 and lie in the **same row or the same column** "
+        "(they need not touch). Each pair scores 2 points; clearing all 52 cards (52 points) "
+        "wins."
+    ),
+    _(
+        "• While the stock lasts, the emptied cells are refilled from it at once, the cell of "
+        "the first card you named first. Once the stock is empty, the remaining cards close up "
+        "in reading order after each pair, so the gaps collect at the end."
+    ),
+    _("• The game ends when no row or column holds a pair, or when you **Give up**."),
+    _(
+        "• Choose a pair in the menu (cells are numbered 1-25 on the picture). **Hint** "
+        "suggests the pair the computer would take, and how often it clears the grid from "
+        "there; like you, it sees the grid and which cards are gone, never the stock's order."
+    ),
+    _("• `/quatorze start winnable:True` deals only games that can be cleared."),
+    _("• Your best score and your wins in this server are on `/scoreboard`."),
+)
 
 MAX_OPTIONS = 25
 
@@ -57,8 +72,12 @@ def _cell(state: State, cell: int) -> str:
     return f"{card_label(card)} ({cell + 1})"
 
 
-def _line(a: int, b: int) -> str:
-    return f"row {a // 5 + 1}" if a // 5 == b // 5 else f"column {a % 5 + 1}"
+def _line(a: int, b: int, *, label: bool = False) -> Message:
+    """Where a pair lies: ``row 2`` or ``column 3`` in a sentence, capitalised as a ``label``."""
+    row, column = a // 5 + 1, a % 5 + 1
+    if a // 5 == b // 5:
+        return _("Row {number}", number=row) if label else _("row {number}", number=row)
+    return _("Column {number}", number=column) if label else _("column {number}", number=column)
 
 
 def suggested_pair(
@@ -68,45 +87,6 @@ def suggested_pair(
     exact); top-level so the process pool can run it."""
     found = quatorze.suggest(State.from_dict(state), budget, seed)
     return quatorze.format_move(*found.move), found.chance, found.orders
-
-
-def chance_words(chance: float | None, orders: int, stock: int) -> str:
-    """What the hint knows of its move's chance, in a sentence (empty when it knows nothing).
-
-    >>> chance_words(0.875, 0, 3)
-    'With best play, 88% of the possible orders of the stock clear the grid after it.'
-    >>> chance_words(1873 / 2000, 2000, 20)
-    "After it, the hint's play cleared the grid in 1,873 of 2,000 sampled stock orders (94%)."
-    >>> chance_words(0.0, 0, 0)
-    'No pair clears the grid any more; this one takes the most cards.'
-    """
-    if chance is None:
-        return ""
-    if orders:
-        cleared = round(chance * orders)
-        return (
-            f"After it, the hint's play cleared the grid in {cleared:,} of {orders:,} sampled "
-            f"stock orders ({_percent(cleared / orders)})."
-        )
-    if stock == 0:
-        if chance == 1.0:
-            return "This pair still clears the grid."
-        return "No pair clears the grid any more; this one takes the most cards."
-    return (
-        f"With best play, {_percent(chance)} of the possible orders of the stock clear the grid "
-        "after it."
-    )
-
-
-def _percent(share: float) -> str:
-    """A share in whole percent, never 0% or 100% unless it is exactly that.
-
-    >>> _percent(0.999), _percent(0.5), _percent(1.0)
-    ('99%', '50%', '100%')
-    """
-    if 0.0 < share < 1.0:
-        share = min(max(share, 0.01), 0.99)
-    return f"{share:.0%}"
 
 
 @dataclass(slots=True)
@@ -152,32 +132,48 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
         if outcome is not None and not state.is_over():  # draw the grid as given up
             state = State.from_dict(state.to_dict())
             state.apply(0, "give-up")
-        player = table.seats[0].name
+        lang = channel_language(table)
+        player = seat_names(table.seats, lang)[0]
         first = None if outcome else self.first_card(seen.ui, state)
         chosen = () if first is None else (first + 1,)
-        picture = draw(render_quatorze, state.view(0), chosen, lang=channel_language(table))
-        head = f"**Quatorze** — {player}'s solitaire"
-        if state.winnable:
-            head += " (a winnable deal)"
-        score = f"Score **{state.score}**/52 · stock {len(state.stock)}"
+        picture = draw(render_quatorze, state.view(0), chosen, lang=lang)
+        head = (
+            _("**Quatorze** — {name}'s solitaire (a winnable deal)", name=player)
+            if state.winnable
+            else _("**Quatorze** — {name}'s solitaire", name=player)
+        )
+        score, stock = state.score, len(state.stock)
         rows: tuple[Row, ...]
         if outcome is not None:
-            lines = [head, score, self.ending(table, outcome)]
-            rows = ((self.again_button(),),)
-        else:
-            pairs = state.pairs()
-            count = f"{len(pairs)} pair{'s' if len(pairs) != 1 else ''} to take"
-            lines = [
+            said = lines(
                 head,
-                f"{score} · {count}",
-                "Choose a pair adding up to 14 in one row or column.",
-            ]
-            rows = (*self._pair_menus(state, first), self._buttons())
-        return Screen(content="\n".join(lines), pictures=(picture,), rows=rows)
+                _("Score **{score}**/52 · stock {stock}", score=score, stock=stock),
+                self.ending(table, outcome, lang),
+            )
+            rows = ((self.again_button(lang),),)
+        else:
+            pairs = len(state.pairs())
+            said = lines(
+                head,
+                _n(
+                    "Score **{score}**/52 · stock {stock} · {n} pair to take",
+                    "Score **{score}**/52 · stock {stock} · {n} pairs to take",
+                    pairs,
+                    score=score,
+                    stock=stock,
+                ),
+                _("Choose a pair adding up to 14 in one row or column."),
+            )
+            rows = (*self._pair_menus(state, first, lang), self._buttons(lang))
+        return Screen(content=render(said, lang), pictures=(picture,), rows=rows)
 
-    def _pair_menus(self, state: State, first: int | None) -> tuple[Row, ...]:
+    def _pair_menus(self, state: State, first: int | None, lang: str = "en") -> tuple[Row, ...]:
         """One menu of every pair; when there are more than 25, a menu of first cards and
         then a menu of the chosen card's partners."""
+
+        def say(text: Text) -> str:
+            return render(text, lang)
+
         pairs = state.pairs()
         if len(pairs) <= MAX_OPTIONS:
             return (
@@ -187,11 +183,11 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
                         Option(
                             f"{_cell(state, a)} + {_cell(state, b)}",
                             quatorze.format_move(a, b),
-                            description=_line(a, b).capitalize(),
+                            description=say(_line(a, b, label=True)),
                         )
                         for a, b in pairs
                     ),
-                    placeholder="Take a pair…",
+                    placeholder=say(_("Take a pair…")),
                 ),
             )
         cells = sorted({cell for pair in pairs for cell in pair})
@@ -199,7 +195,13 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
             Select(
                 "first",
                 tuple(Option(_cell(state, c), str(c + 1), default=c == first) for c in cells),
-                placeholder=f"{len(pairs)} pairs: choose a first card…",
+                placeholder=say(
+                    _n(
+                        "{n} pair: choose a first card…",
+                        "{n} pairs: choose a first card…",
+                        len(pairs),
+                    )
+                ),
             )
         ]
         if first is not None:
@@ -211,29 +213,40 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
                         Option(
                             _cell(state, p),
                             quatorze.format_move(first, p),
-                            description=_line(first, p).capitalize(),
+                            description=say(_line(first, p, label=True)),
                         )
                         for p in partners
                     ),
-                    placeholder=f"…and its partner for {_cell(state, first)}",
+                    placeholder=say(_("…and its partner for {card}", card=_cell(state, first))),
                 )
             )
         return tuple(menus)
 
-    def _buttons(self) -> tuple[Button, ...]:
+    def _buttons(self, lang: str = "en") -> tuple[Button, ...]:
         return (
-            Button("Hint", "hint", Style.PRIMARY, emoji="💡"),
-            Button("Give up", asking("give-up"), Style.DANGER),
+            Button(render(_p("button", "Hint"), lang), "hint", Style.PRIMARY, emoji="💡"),
+            Button(render(_p("button", "Give up"), lang), asking("give-up"), Style.DANGER),
         )
 
-    def ending(self, table: Table, outcome: Outcome) -> str:
-        player = table.seats[0].name
+    def ending(self, table: Table, outcome: Outcome, lang: str = "en") -> str:
+        player = seat_name(table.seats[0])
         score = outcome.scores[0] if outcome.scores else 0
         if outcome.termination == "won":
-            return f"🏆 **Cleared!** {player} took all 52 cards."
-        if outcome.termination == "give-up":
-            return f"🏳️ {player} gave up with **{score}** points."
-        return f"No row or column holds a pair any more: {player} scored **{score}**/52."
+            said = _("🏆 **Cleared!** {name} took all 52 cards.", name=player)
+        elif outcome.termination == "give-up":
+            said = _n(
+                "🏳️ {name} gave up with **{n}** point.",
+                "🏳️ {name} gave up with **{n}** points.",
+                score,
+                name=player,
+            )
+        else:
+            said = _(
+                "No row or column holds a pair any more: {name} scored **{score}**/52.",
+                name=player,
+                score=score,
+            )
+        return render(said, lang)
 
     # -- actions ----------------------------------------------------------------------------
     def handle(self, ctx: Context[State, QuatorzeUi]) -> Intent:
@@ -247,12 +260,15 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
             return Intent(changed=True)
         if ctx.action == "hint":
             ctx.require_turn()
-            return Intent(private=self.hint(ctx.table, state, ctx.compute))
+            return Intent(private=self.hint(ctx.table, state, ctx.compute, ctx.locale))
         if ctx.action == "play":  # the hint's "Take this pair", on the private message
             ctx.require_turn()
             a, b = quatorze.parse_move(ctx.arg)
-            text = f"✅ You took {_cell(state, a)} and {_cell(state, b)}."
-            return Intent(move=ctx.arg, private=Screen(content=text), update_private=True)
+            took = _(
+                "✅ You took {first} and {second}.", first=_cell(state, a), second=_cell(state, b)
+            )
+            screen = Screen(content=render(took, ctx.locale))
+            return Intent(move=ctx.arg, private=screen, update_private=True)
         if ctx.action == "give-up":
             ctx.require_turn()
             gave_up = _n("You gave up with {n} point.", "You gave up with {n} points.", state.score)
@@ -282,22 +298,29 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
         table: Table,
         state: State,
         compute: Callable[..., Any] = lambda fn, *args: fn(*args),
+        locale: str = "en",
     ) -> Screen:
-        """The pair the computer would take, from what the player sees, shown privately."""
+        """The pair the computer would take, from what the player sees, shown privately in the
+        member's ``locale`` (the picture too)."""
         seed = table_seed(table, len(state.moves))
         move, chance, orders = compute(suggested_pair, state.to_dict(), self.hint_budget, seed)
         a, b = quatorze.parse_move(move)
-        picture = draw(render_quatorze, state.view(0), (a + 1, b + 1), lang=channel_language(table))
-        odds = chance_words(chance, orders, len(state.stock))
-        content = (
-            f"💡 Take **{_cell(state, a)}** and **{_cell(state, b)}** ({_line(a, b)}). "
-            + (odds + " " if odds else "")
-            + "The hint sees what you see: the grid and the cards gone, not the stock's order."
+        picture = draw(render_quatorze, state.view(0), (a + 1, b + 1), lang=locale)
+        said = sentences(
+            _(
+                "💡 Take **{first}** and **{second}** ({line}).",
+                first=_cell(state, a),
+                second=_cell(state, b),
+                line=_line(a, b),
+            ),
+            chance_words(chance, orders, len(state.stock)),
+            _("The hint sees what you see: the grid and the cards gone, not the stock's order."),
         )
+        take = render(_p("button", "Take this pair"), locale)
         return Screen(
-            content=content,
+            content=render(said, locale),
             pictures=(picture,),
-            rows=((Button("Take this pair", f"play={move}", Style.SUCCESS),),),
+            rows=((Button(take, f"play={move}", Style.SUCCESS),),),
         )
 
     def outcome_on_resign(self, state: State, seat: int) -> Outcome:
@@ -325,21 +348,25 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
             )
         ]
 
-    def result_text(self, table: Table, outcome: Outcome) -> str:
-        score = outcome.scores[0] if outcome.scores else 0
-        player = table.seats[0].name
-        how = {
-            "won": "cleared the grid",
-            "give-up": "gave up",
-            "no-moves": "ran out of pairs",
-        }.get(outcome.termination, "finished")
-        return f"{player} {how} — final score **{score}**/52."
+    def result_text(self, table: Table, outcome: Outcome) -> Text:
+        said = {
+            "score": outcome.scores[0] if outcome.scores else 0,
+            "name": seat_name(table.seats[0]),
+        }
+        match outcome.termination:
+            case "won":
+                return _("{name} cleared the grid — final score **{score}**/52.", **said)
+            case "give-up":
+                return _("{name} gave up — final score **{score}**/52.", **said)
+            case "no-moves":
+                return _("{name} ran out of pairs — final score **{score}**/52.", **said)
+        return _("{name} finished — final score **{score}**/52.", **said)
 
-    def standing_columns(self) -> tuple[str, ...]:
-        return ("Best", "Wins")
+    def standing_columns(self) -> tuple[Text, ...]:
+        return (_p("scoreboard", "Best"), _p("scoreboard", "Wins"))
 
-    def standing_values(self, standing: Standing) -> tuple[str, ...]:
-        return (str(standing.best), str(standing.wins))
+    def standing_values(self, standing: Standing) -> tuple[Text, ...]:
+        return (Number(standing.best), Number(standing.wins))
 
     def rank_key(self, standing: Standing) -> tuple:
         return (-standing.wins, -standing.best, standing.games)

@@ -24,7 +24,7 @@ from bot.tables.core.rules import Member, Route
 from bot.tables.core.rules import language_ui as _language
 from bot.tables.screens import Screen
 from bot.tables.trust import Origin
-from bot.tables.wording import busy_text
+from bot.tables.wording import busy_text, game_name
 from games.base import IllegalAction
 from i18n import Said, _, render
 from storage import Table, TableStatus
@@ -305,7 +305,8 @@ class TableService(ComputerTurns):
         if table is not None and table.kind == kind and table.state is not None:
             return await self.act(who, table.id, None, action)
         try:
-            return Answer((PrivateScreen(self.controllers[kind].detached(action)),))
+            screen = self.controllers[kind].detached(action, who.locale)
+            return Answer((PrivateScreen(screen),))
         except IllegalAction as exc:
             return Answer.refuse(Said(exc.phrase))
 
@@ -364,21 +365,22 @@ class TableService(ComputerTurns):
                 return Answer.refuse(Said(exc.phrase))
             if not await self.db.save_table(table, now=self.clock()):
                 return Answer.refuse("The game changed at the same moment; try again.")
-            title = self.controllers[table.kind].title
-            text = f"This game of {title} was stopped by {who.name}."
-            stopped = Posted(Screen(content=f"🛑 {who.name} stopped the game of {title}."))
+            game = game_name(self.controllers[table.kind].title)
+            text = _("This game of {game} was stopped by {name}.", game=game, name=who.name)
+            said = _("{name} stopped the game of {game}.", name=who.name, game=game)
+            stopped = Posted(Screen(content=f"🛑 {render(said, channel_language(table))}"))
             return self.ended_answer(table, text).plus(stopped)
 
     # -- scores -----------------------------------------------------------------------------
-    async def scoreboard(self, guild_id: int, kind: str) -> Screen:
-        """The server's standings for one game, as an embed."""
+    async def scoreboard(self, guild_id: int, kind: str, lang: str = "en") -> Screen:
+        """The server's standings for one game, as an embed in ``lang``."""
         found = await self.db.standings(guild_id, kind)
-        return standings.scoreboard(self.controllers[kind], found)
+        return standings.scoreboard(self.controllers[kind], found, lang)
 
-    async def stats(self, guild_id: int, user_id: int, name: str) -> Screen:
-        """One member's record in every game of this server."""
+    async def stats(self, guild_id: int, user_id: int, name: str, lang: str = "en") -> Screen:
+        """One member's record in every game of this server, in ``lang``."""
         found = await self.db.player_standings(guild_id, user_id)
-        return standings.record(self.controllers, found, name)
+        return standings.record(self.controllers, found, name, lang)
 
 
 def _handle(controller: Controller[Any, Any], ctx: Context[Any, Any]) -> Intent:

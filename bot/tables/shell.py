@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.tables import played
 from bot.tables.ai import AiRunner
-from bot.tables.controller import Controller, Intent, TableView
+from bot.tables.controller import Controller, Intent, TableView, channel_language
 from bot.tables.core import clock as timing
 from bot.tables.core import rules
 from bot.tables.core.events import (
@@ -32,7 +32,8 @@ from bot.tables.registry import controllers as registered_controllers
 from bot.tables.screens import Screen
 from bot.tables.showing import Pictures
 from games.base import GameState, IllegalAction, Outcome
-from i18n import LANGUAGES
+from i18n import LANGUAGES, lines, render
+from i18n.messages import Text
 from storage import Database, Table, TableStatus
 
 RACED = "Someone else acted at the same moment; look at the board again."
@@ -119,12 +120,15 @@ class Shell:
         screen = await asyncio.to_thread(controller.result_screen, table, state, outcome)
         notes = played.notes(table)
         if notes:
-            screen = dataclasses.replace(screen, content="\n".join([screen.content, *notes]))
+            said = render(lines(*notes), channel_language(table))
+            screen = dataclasses.replace(screen, content="\n".join([screen.content, said]))
         return screen
 
-    def ended_answer(self, table: Table, text: str, *events: Event) -> Answer:
-        """A table that closed without a game to show: its board says why."""
-        board = BoardChanged(Screen(content=text), table.board_message_id)
+    def ended_answer(self, table: Table, text: Text, *events: Event) -> Answer:
+        """A table that closed without a game to show: its board says why (in the channel's
+        language)."""
+        screen = Screen(content=render(text, channel_language(table)))
+        board = BoardChanged(screen, table.board_message_id)
         return Answer((*events, board), table.id, table.version)
 
     # -- boards -----------------------------------------------------------------------------

@@ -15,12 +15,14 @@ from bot.tables.pictures import PictureCache
 from bot.tables.screens import Attachment, Screen
 from bot.tables.wording import GAME_NAMES
 from games.base import IllegalAction, Outcome
-from i18n import _p, render, resolve
+from i18n import _, _p, render, resolve
 from i18n.messages import Text
 from render.charts import has_games, has_ratings, rating_series
 from storage import Database, Table, TableStatus
 
 Run = Callable[..., Awaitable[Any]]
+NO_GAMES = _("No finished games yet.")
+NO_RATINGS = _("No rated games yet.")
 TOP = 10
 
 
@@ -151,13 +153,13 @@ class Pictures:
     ) -> Screen:
         """``/stats``: the member's record (``screen``, from the table service) with the chart
         when there is something to chart, and a sentence for what there is not ("No finished
-        games yet.", "No rated games yet."), never an empty chart."""
+        games yet.", "No rated games yet.", in ``lang``), never an empty chart."""
         series, rows, _title = await self._stats_data(guild_id, user_id, server_names, lang)
         notes = []
         if not has_games(rows):
-            notes.append("No finished games yet.")
+            notes.append(render(NO_GAMES, lang))
         if any(c.rated for c in self.controllers.values()) and not has_ratings(series):
-            notes.append("No rated games yet.")
+            notes.append(render(NO_RATINGS, lang))
         embed = screen.embed
         if embed is not None:
             text = " ".join(note for note in notes if note not in embed.description)

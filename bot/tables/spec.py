@@ -8,6 +8,7 @@ from typing import Any
 from bot.tables.controller import Controller
 from bot.tables.pictures import Replay
 from games.base import Engine, GameState
+from i18n.messages import Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +54,7 @@ class GameSpec:
         return self.controller.title
 
     @property
-    def rules(self) -> str:
+    def rules(self) -> Text:
         return self.controller.rules_text
 
     @property

@@ -6,8 +6,10 @@ already has a game. No discord import.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-from i18n import Message, Said, _, _p, render
+from i18n import Locale, Message, Said, _, _n, _p, lines, render
+from i18n.messages import Text
 
 # The games' names as each language says them (the same entries as /game's choices).
 GAME_NAMES: Mapping[str, Message] = {
@@ -18,14 +20,14 @@ GAME_NAMES: Mapping[str, Message] = {
     "Quatorze": _p("command choice", "Quatorze"),
 }
 
-# One sentence a setting, with ``{value}`` in the setting's unit.
-SETTING_SENTENCES = {
-    "idle_claim_minutes": (
-        "The waiting player may claim the win after {value} without a move",
-        "minute",
-    ),
-    "idle_end_hours": ("A game ends by itself after {value} without a move", "hour"),
-}
+
+def game_name(title: str) -> Message | str:
+    """A game's name (its controller's ``title``) as each language says it."""
+    return GAME_NAMES.get(title, title)
+
+
+# The settings /settings shows, in order, each with its unit.
+SETTING_UNITS = {"idle_claim_minutes": "minute", "idle_end_hours": "hour"}
 
 
 def amount(value: float, unit: str) -> str:
@@ -37,32 +39,63 @@ def amount(value: float, unit: str) -> str:
     return f"{value:g} {unit}{'' if value == 1 else 's'}"
 
 
-def setting_sentence(name: str, value: float) -> str:
-    """One server setting as a sentence with its unit (an unknown one: None is never shown).
+@dataclass(frozen=True, slots=True)
+class Bullet:
+    """A whole text as an item of a Markdown list ("- ..."), in any language."""
 
-    >>> setting_sentence("idle_claim_minutes", 15.0)
+    text: Text
+
+    def localize(self, locale: Locale) -> str:
+        return "- " + render(self.text, locale)
+
+
+def duration(value: float, unit: str) -> Message:
+    """A setting's length of time in its unit, in words: "15 minutes", "1 Stunde", "1,5 horas".
+
+    >>> render(duration(1.5, "hour"), "de"), str(duration(1.0, "hour"))
+    ('1,5 Stunden', '1 hour')
+    """
+    if not value.is_integer():  # a fraction reads as a plural in every language here
+        if unit == "minute":
+            return _("{value} minutes", value=value)
+        return _("{value} hours", value=value)
+    if unit == "minute":
+        return _n("{n} minute", "{n} minutes", int(value))
+    return _n("{n} hour", "{n} hours", int(value))
+
+
+def setting_sentence(name: str, value: float) -> Message:
+    """One server setting as a sentence with its unit.
+
+    >>> str(setting_sentence("idle_claim_minutes", 15.0))
     'The waiting player may claim the win after 15 minutes without a move.'
     """
-    sentence, unit = SETTING_SENTENCES[name]
-    return sentence.format(value=amount(value, unit)) + "."
+    time = duration(value, SETTING_UNITS[name])
+    if name == "idle_claim_minutes":
+        return _("The waiting player may claim the win after {time} without a move.", time=time)
+    return _("A game ends by itself after {time} without a move.", time=time)
 
 
-def stored_setting_sentence(name: str, raw: str) -> str | None:
+def stored_setting_sentence(name: str, raw: str) -> Message | None:
     """A server setting as stored, in a sentence for ``/privacy show``; None for the bot's own
     bookkeeping (when a member left, the day of the last daily post).
 
-    >>> stored_setting_sentence("daily_channel", "42"), stored_setting_sentence("daily_posted", "")
-    ('The daily puzzles are posted in <#42>.', None)
+    >>> str(stored_setting_sentence("daily_channel", "42"))
+    'The daily puzzles are posted in <#42>.'
+    >>> stored_setting_sentence("daily_posted", "") is None
+    True
     """
-    if name in SETTING_SENTENCES:
+    if name in SETTING_UNITS:
         return setting_sentence(name, float(raw))
     if name == "daily_channel":
-        return f"The daily puzzles are posted in <#{raw}>."
+        channel = f"<#{raw}>"  # a channel mention
+        return _("The daily puzzles are posted in {channel}.", channel=channel)
     return None
 
 
-def settings_text(values: Mapping[str, float], changed: Sequence[str] = ()) -> str:
-    """What ``/settings`` answers: "Saved" with what changed, then every setting.
+def settings_text(values: Mapping[str, float], changed: Sequence[str] = (), *more: Text) -> Said:
+    """What ``/settings`` answers: "Saved" with what changed, then every setting (and the
+    ``more`` lines the client adds); English as ``str``, in any language through ``render``.
 
     >>> print(settings_text({"idle_claim_minutes": 15.0, "idle_end_hours": 24.0},
     ...                     ["idle_claim_minutes"]))
@@ -71,13 +104,9 @@ def settings_text(values: Mapping[str, float], changed: Sequence[str] = ()) -> s
     - The waiting player may claim the win after 15 minutes without a move.
     - A game ends by itself after 24 hours without a move.
     """
-    lines = []
-    if changed:
-        saved = "; ".join(setting_sentence(name, values[name])[:-1] for name in changed)
-        lines.append(f"✅ Saved: {saved[0].lower()}{saved[1:]}.")
-    lines.append("Idle games on this server:")
-    lines += [f"- {setting_sentence(name, values[name])}" for name in SETTING_SENTENCES]
-    return "\n".join(lines)
+    said = [_("✅ Saved: {setting:lower}", setting=setting_sentence(n, values[n])) for n in changed]
+    shown = [Bullet(setting_sentence(n, values[n])) for n in SETTING_UNITS]
+    return Said(lines(*said, _("Idle games on this server:"), *shown, *more))
 
 
 def busy_text(title: str, players: Sequence[str]) -> Said:

@@ -99,8 +99,9 @@ def alive(pids: Iterable[int]) -> set[int]:
     return {p for p in pids if p in living}
 
 
-async def wait_gone(driver: Driver, pids: Iterable[int], timeout: float = 5.0) -> None:
-    """Wait until none of ``pids`` runs; fail naming the survivors."""
+async def wait_gone(driver: Driver, pids: Iterable[int], timeout: float = 15.0) -> None:
+    """Wait until none of ``pids`` runs; fail naming the survivors. Each notices its parent's
+    death on its own, which a loaded machine may delay by seconds."""
     pids = set(pids)
     deadline = time.monotonic() + timeout
     while alive(pids):
@@ -271,13 +272,18 @@ def playable(hand: Message) -> list[str]:
 
 
 async def open_hand(
-    driver: Driver, member: str, board: Message, heading: str = "**Your hand**"
+    driver: Driver,
+    member: str,
+    board: Message,
+    heading: str = "**Your hand**",
+    button: str = "Your hand",
 ) -> Message:
     """Press **Your hand** on the board and return the private hand it opens (also when the bot
     deferred the click, so the hand came as a follow-up rather than the answer); ``heading``:
-    the hand's first words in the member's language."""
+    the hand's first words in the member's language; ``button``: the board's button as the
+    channel's language says it."""
     before = {m.id for m in driver.ephemerals(member)}
-    await driver.click(member, board, label="Your hand")
+    await driver.click(member, board, label=button)
 
     def opened() -> Message | None:
         fresh = [m for m in driver.ephemerals(member) if m.id not in before]

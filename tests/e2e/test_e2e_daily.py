@@ -255,9 +255,13 @@ async def test_a_daily_post_that_failed_is_sent_at_the_next_check_once(
     from bot.client import retry
 
     monkeypatch.setattr(daily_commands, "retrying", partial(retry.retrying, delays=(0, 0)))
-    fake.faults.rest("POST /channels/{channel}/messages", status=503, times=3)  # all three tries
+    fault = fake.faults.rest("POST /channels/{channel}/messages", status=503, times=3)  # 3 tries
     answer = await driver.slash("olivia", "settings", daily_channel="games")
     assert answer.ephemeral and "midnight UTC" in answer.text()
+    # /settings posts after its answer: let that attempt fail before this test posts
+    await driver.wait_for(lambda: fault.spent)
+    async with bot.daily.posting:
+        pass
     assert daily_posts(driver) == []  # not sent, so not marked sent
     assert await daily_commands.post_due(bot) == 1
     assert await daily_commands.post_due(bot) == 0

@@ -94,9 +94,9 @@ async def test_two_people_at_one_table(driver: Driver, start_bot, rows: TableRow
     assert "Arashi off" in lobby.content
     await driver.click("bob", lobby, label="Join")
     await driver.click("carol", lobby, label="Join")
-    assert "Seated (3/5): Alice, Bob, Carol" in lobby.content
+    assert "Seated (3/5): Alice, Bob, and Carol." in lobby.content
     await driver.click("carol", lobby, label="Leave")
-    assert "Seated (2/5): Alice, Bob" in lobby.content
+    assert "Seated (2/5): Alice and Bob." in lobby.content
     refused(await driver.click("bob", lobby, label="Deal"), "Alice opened this table")
     await driver.click("alice", lobby, label="Deal")
     board = lobby

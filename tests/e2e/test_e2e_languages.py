@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from e2e_helpers import TableRows, open_hand, pass_three, playable
+from i18n_support import english_left
 
 from fakediscord import Driver, FakeDiscord
 from fakediscord.limits import COMMAND_NAME_RE
@@ -74,7 +75,7 @@ async def test_a_refusal_follows_the_members_language_not_the_servers(
     await start_bot()
     await driver.slash("alice", "checkers start", opponent="bob", color="black")
     board = driver.last_message("games")
-    await driver.click("bob", board, label="Accept")
+    await driver.click("bob", board, label="Annehmen")  # the channel's language
 
     illegal = await driver.slash("alice", "checkers move", move="5-9")
     assert illegal.ephemeral
@@ -95,7 +96,9 @@ async def test_a_japanese_member_plays_kabu_in_a_german_server(
     await start_bot()
     lobby = (await driver.slash("alice", "kabu start")).message
     assert lobby is not None
-    board = (await driver.click("alice", lobby, label="Deal")).message
+    assert lobby.button_labels() == ["Beitreten", "Verlassen", "Geben"]  # the channel's
+    assert "Am Tisch (1/5): " in lobby.content, lobby.content
+    board = (await driver.click("alice", lobby, label="Geben")).message
     assert board is lobby
     table = rows.last()
     assert table.ui["lang"] == "de" and table.state is not None
@@ -107,8 +110,15 @@ async def test_a_japanese_member_plays_kabu_in_a_german_server(
 
     position = next(label for label in board.button_labels() if label.startswith("2 · "))
     await driver.click("alice", board, label=position)
-    await driver.click("alice", board, label="Stand")
-    await driver.wait_for(lambda: "Deal again" in board.button_labels())
+    assert board.button_labels() == ["Ziehen", "Halten", "Tipp"]
+    assert "**Ziehen**" in board.content and "Platz 2" in board.content, board.content
+    await driver.click("alice", board, label="Tipp")  # hers alone: in Japanese
+    await driver.wait_for(
+        lambda: any("**あなたの勝率**" in m.content for m in driver.ephemerals("alice")), timeout=15
+    )
+    await driver.click("alice", board, label="Halten")
+    await driver.wait_for(lambda: "Neu geben" in board.button_labels())
+    assert "Bank: " in board.content and "(Platz 2)" in board.content, board.content
     state = Kabu.from_dict(rows.last().state)
     assert state.is_over()
     assert await driver.attachment_bytes(board) == render_kabu(state.view(None), names, "de").png
@@ -145,7 +155,8 @@ async def test_a_japanese_member_plays_a_whole_hearts_game_in_a_german_server(
     alice = driver.user("alice")
     lobby = (await driver.slash("alice", "hearts start", level="beginner", delay=0)).message
     assert lobby is not None
-    board = (await driver.click("alice", lobby, label="Start")).message
+    assert "Tisch für vier" in lobby.content and "Computer: **Anfänger**" in lobby.content
+    board = (await driver.click("alice", lobby, label="Starten")).message
     assert board is lobby
     await driver.wait_for(
         lambda: (s := rows.last().state) is not None and None not in s["passes"][1:]
@@ -154,15 +165,19 @@ async def test_a_japanese_member_plays_a_whole_hearts_game_in_a_german_server(
     assert table.ui["lang"] == "de"
     rows.set_state(table.id, {**table.state, "totals": [0, 99, 99, 99]})
 
-    hand = await open_hand(driver, "alice", board, heading="**手札**")
+    # the board's buttons in the channel's language (German), her hand's in hers (Japanese)
+    assert board.button_labels() == ["Deine Hand", "Punkte", "Spiel verlassen"]
+    assert "**Hearts** — Runde 1 · " in board.content, board.content
+    hand = await open_hand(driver, "alice", board, heading="**手札**", button="Deine Hand")
     assert "パスするカードを3枚タップ" in hand.content, hand.content
+    assert "**手札** — ラウンド 1。" in hand.content, hand.content
     assert hand.attachments[0].description.startswith("手札：")
     assert "Refresh" not in hand.button_labels() and "更新" in hand.button_labels()
     passed = await pass_three(driver, "alice", hand, label="パス 3/3")
     assert "パスしました。" in passed.text(), passed.text()
     assert board.attachments[0].description.startswith("Hearts, Runde 1, ")
 
-    hand = await open_hand(driver, "alice", board, heading="**手札**")
+    hand = await open_hand(driver, "alice", board, heading="**手札**", button="Deine Hand")
     plays = 0
     while True:
         await driver.wait_for(lambda: bool(playable(hand)) or "🏆" in board.content, timeout=15)
@@ -184,6 +199,7 @@ async def test_a_japanese_member_plays_a_whole_hearts_game_in_a_german_server(
         assert plays <= 13
     assert plays == 13
     assert "Spiel vorbei: " in (board.attachments[0].description or "")
+    assert "Nochmal" in board.button_labels() and "🏆 **" in board.content
     assert rows.last().status == "finished"
     assert fake.problems() == []
 
@@ -209,3 +225,43 @@ async def test_a_board_moved_on_says_so_in_the_servers_language_and_asks_in_the_
     assert asked.message.button_labels() == ["ゲームを中止", "キャンセル"]
     await driver.click("alice", asked.message, label="ゲームを中止")
     await driver.wait_for(lambda: rows.last().status == "stopped")
+
+
+async def test_the_commands_answer_the_member_in_theirs_and_post_in_the_servers_language(
+    fake: FakeDiscord, driver: Driver, start_bot
+) -> None:
+    """/rules, /settings and /privacy (answers, buttons, what a click says) answer a Japanese
+    owner in Japanese and a German member in German; /scoreboard and /stats, which the channel
+    sees, are in the German server's language."""
+    fake.world.guild("Parlour Test").locale = "de"
+    driver.user("olivia").locale = "ja"  # the owner: may change the settings and erase
+    driver.user("bob").locale = "de"
+    await start_bot()
+    said = []
+
+    rules = await driver.slash("olivia", "rules", game="Quarters")
+    assert rules.ephemeral and rules.content.startswith("**クォーターズ**")
+    saved = await driver.slash("olivia", "settings", claim_minutes=15)
+    assert saved.content.startswith("✅ 保存しました：15 分のあいだ手がないと")
+    assert saved.content.endswith("新しいゲームを専用のスレッドで始める：**オフ**。")
+    refused = await driver.slash("bob", "settings", end_hours=2)
+    assert refused.ephemeral and "„Server verwalten“" in refused.content
+    shown = await driver.slash("bob", "privacy show")
+    assert shown.content.startswith("Was Parlour auf diesem Server über dich speichert:")
+    assert shown.message.button_labels() == ["JSON herunterladen"]
+    file = await driver.click("bob", shown.message, label="JSON herunterladen")
+    assert file.ephemeral and file.content.startswith("Alles, was Parlour")
+    asked = await driver.slash("olivia", "privacy erase-server")
+    assert asked.message.button_labels() == ["すべて消す", "キャンセル"]
+    cancelled = await driver.click("olivia", asked.message, label="キャンセル")
+    assert cancelled.message.content == "何も消していません。"
+    said += [rules.content, saved.content, refused.content, shown.content, asked.content]
+
+    board = await driver.slash("olivia", "scoreboard", game="Quarters")
+    assert not board.ephemeral and board.text().startswith("Quarters — Rangliste")
+    stats = await driver.slash("olivia", "stats")
+    assert not stats.ephemeral and stats.text().startswith("Olivia — Parlour-Bilanz")
+    said += [board.text(), stats.text()]
+    for text in said:
+        assert len(text) <= 2000 and english_left("", text) == [], text  # no English word
+    assert fake.problems() == []

@@ -55,7 +55,7 @@ async def test_show_download_forget_and_erase_the_servers_data(
     assert set(before) == {"Alice", "Bob"}
 
     r = await driver.slash("alice", "privacy show")
-    assert r.ephemeral and "**Results**: 1 (1 quarters)" in r.text()
+    assert r.ephemeral and "**Results**: 1 (Quarters: 1 result)" in r.text()
     assert r.message.button_labels() == ["Download JSON"]
     file = await driver.click("alice", r.message, label="Download JSON")
     assert file.ephemeral
@@ -65,10 +65,12 @@ async def test_show_download_forget_and_erase_the_servers_data(
     assert [x["outcome"] for x in data["results"]] == ["win"]
 
     r = await driver.slash("alice", "privacy forget")
-    assert r.ephemeral and "1 result(s)" in r.text()
+    assert r.ephemeral and "**1 result**" in r.text()
     assert r.message.button_labels() == ["Forget me", "Cancel"]
     done = await driver.click("alice", r.message, label="Forget me")
-    assert "Done: 1 result(s)" in done.text() and done.message.button_labels() == []
+    assert (
+        "Done: 1 result and 0 ratings erased" in done.text() and done.message.button_labels() == []
+    )
     after = scoreboard_lines((await driver.slash("carol", "scoreboard", game="Quarters")).text())
     assert set(after) == {"Bob"}
     assert after["Bob"][2:] == before["Bob"][2:]  # Bob's games, wins and rate unchanged

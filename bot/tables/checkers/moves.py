@@ -10,6 +10,8 @@ from bot.tables.controller import UiState
 from bot.tables.screens import Option, Row, Select
 from games import checkers
 from games.checkers import Board, Move, State
+from i18n import Message, _, _n, render
+from i18n.messages import Text
 
 MAX_OPTIONS = 25
 
@@ -53,15 +55,15 @@ def _fits(tokens: list[str], partial: bool, squares: list[int]) -> bool:
     )
 
 
-def describe_move(board: Board, move: Move) -> str | None:
+def describe_move(board: Board, move: Move) -> Message | None:
     """A few words under a move in the menu: what it captures, whether it crowns."""
-    words = []
-    if move.captured:
-        taken = ", ".join(map(str, move.captured))
-        words.append(f"captures {taken}")
-    if checkers.crowns(board.piece_at(move.start), move.end):
-        words.append("crowns a king")
-    return "; ".join(words).capitalize() or None
+    taken = ", ".join(map(str, move.captured))
+    crowns = checkers.crowns(board.piece_at(move.start), move.end)
+    if taken and crowns:
+        return _("Captures {squares}; crowns a king", squares=taken)
+    if taken:
+        return _("Captures {squares}", squares=taken)
+    return _("Crowns a king") if crowns else None
 
 
 def hangs(board: Board, move: Move) -> bool:
@@ -97,51 +99,61 @@ def likely_order(board: Board, moves: list[Move]) -> list[Move]:
     return sorted(moves, key=key)
 
 
-def move_selects(ui: CheckersUi, state: State, colour: str) -> list[Row]:
+def move_selects(ui: CheckersUi, state: State, colour: Text, lang: str = "en") -> list[Row]:
     """One menu of every legal move, or, past 25, a menu of pieces and the chosen one's moves;
-    the likely moves and pieces first (:func:`likely_order`)."""
+    the likely moves and pieces first (:func:`likely_order`); in the board's ``lang``."""
     board = state.board
     moves = likely_order(board, list(board.legal_moves))
     if len(moves) <= MAX_OPTIONS:
-        return [move_select(board, moves, f"Choose {colour}'s move")]
+        return [
+            move_select(
+                board, moves, render(_("Choose {colour}'s move", colour=colour), lang), lang
+            )
+        ]
     chosen = chosen_piece(ui, state)
     starts = list(dict.fromkeys(m.start for m in moves))
+    first = _n(
+        "{n} move: choose a piece of {colour}'s first",
+        "{n} moves: choose a piece of {colour}'s first",
+        len(moves),
+        colour=colour,
+    )
     pieces = Select(
         "from",
         tuple(
             Option(
-                f"Piece on {square}",
+                render(_("Piece on {square}", square=square), lang),
                 str(square),
-                description=_piece_words(board, moves, square),
+                description=render(_piece_words(board, moves, square), lang),
                 default=square == chosen,
             )
             for square in starts
         ),
-        placeholder=f"{len(moves)} moves: choose a piece of {colour}'s first",
+        placeholder=render(first, lang),
     )
     if chosen is None:
         return [pieces]
     own = [m for m in moves if m.start == chosen]
-    return [pieces, move_select(board, own, f"Move the piece on {chosen}")]
+    placeholder = render(_("Move the piece on {square}", square=chosen), lang)
+    return [pieces, move_select(board, own, placeholder, lang)]
 
 
-def _piece_words(board: Board, moves: list[Move], square: int) -> str:
+def _piece_words(board: Board, moves: list[Move], square: int) -> Message:
     count = sum(m.start == square for m in moves)
-    kind = "king" if (board.piece_at(square) or "").isupper() else "man"
-    return f"A {kind}; {count} move{'s' if count != 1 else ''}"
+    if (board.piece_at(square) or "").isupper():
+        return _n("A king; {n} move", "A king; {n} moves", count)
+    return _n("A man; {n} move", "A man; {n} moves", count)
 
 
-def move_select(board: Board, moves: list[Move], placeholder: str) -> Select:
+def move_select(board: Board, moves: list[Move], placeholder: str, lang: str = "en") -> Select:
     """A menu of ``moves`` (the first 25)."""
     # A single piece with more than 25 ways to jump is possible only in theory; the rest
     # can still be typed with /checkers move.
-    return Select(
-        "m",
-        tuple(
-            Option(str(m), str(m), description=describe_move(board, m)) for m in moves[:MAX_OPTIONS]
-        ),
-        placeholder=placeholder,
-    )
+    options = []
+    for m in moves[:MAX_OPTIONS]:
+        words = describe_move(board, m)
+        options.append(Option(str(m), str(m), None if words is None else render(words, lang)))
+    return Select("m", tuple(options), placeholder=placeholder)
 
 
 def chosen_piece(ui: CheckersUi, state: State) -> int | None:

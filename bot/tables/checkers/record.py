@@ -8,13 +8,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.tables.screens import FileData, Screen
+from bot.tables.seats import seat_name
 from games.base import Outcome
 from games.checkers import State, write_pdn
+from i18n import Message, _n, _p, render
 from render.animation import Animation
 from render.replay import replay_checkers
 from storage.models import Table
 
-COLOR_NAMES = ("Black", "Red")
+COLOR_WORDS = (_p("checkers colour", "Black"), _p("checkers colour", "Red"))
 
 
 def result_code(outcome: Outcome | None) -> str:
@@ -50,26 +52,43 @@ def record_file(table: Table, state: State, outcome: Outcome | None) -> FileData
     return FileData(f"checkers-{table.id}.pdn", pdn(table, state, outcome).encode())
 
 
-def result_words(table: Table, outcome: Outcome | None) -> str:
-    """The game record's result in words: who won, a draw, or still being played."""
-    if outcome is None:
-        return "still being played"
-    if outcome.is_draw:
-        return "a draw"
-    winner = outcome.winners[0]
-    return f"{table.seats[winner].name} ({COLOR_NAMES[winner]}) won"
-
-
-def record_screen(table: Table, state: State) -> Screen:
-    """The game record so far (or of the finished game) as a PDN file."""
-    outcome = table_outcome(table, state)
-    seats = zip(table.seats, COLOR_NAMES, strict=True)
-    names = " vs ".join(f"{seat.name} ({colour})" for seat, colour in seats)
+def record_words(table: Table, state: State, outcome: Outcome | None) -> Message:
+    """The game record in a sentence: the players, the moves, who won, a draw, or still being
+    played."""
+    black, red = (seat_name(seat) for seat in table.seats)
     moves = len(state.board.move_stack)
-    content = (
-        f"📜 Game record: {names}, {moves} move{'s' if moves != 1 else ''}, "
-        f"{result_words(table, outcome)}."
+    if outcome is None:
+        return _n(
+            "📜 Game record: {black} (Black) vs {red} (Red), {n} move, still being played.",
+            "📜 Game record: {black} (Black) vs {red} (Red), {n} moves, still being played.",
+            moves,
+            black=black,
+            red=red,
+        )
+    if outcome.is_draw:
+        return _n(
+            "📜 Game record: {black} (Black) vs {red} (Red), {n} move, a draw.",
+            "📜 Game record: {black} (Black) vs {red} (Red), {n} moves, a draw.",
+            moves,
+            black=black,
+            red=red,
+        )
+    winner = outcome.winners[0]
+    return _n(
+        "📜 Game record: {black} (Black) vs {red} (Red), {n} move, {winner} ({colour}) won.",
+        "📜 Game record: {black} (Black) vs {red} (Red), {n} moves, {winner} ({colour}) won.",
+        moves,
+        black=black,
+        red=red,
+        winner=seat_name(table.seats[winner]),
+        colour=COLOR_WORDS[winner],
     )
+
+
+def record_screen(table: Table, state: State, locale: str = "en") -> Screen:
+    """The game record so far (or of the finished game) as a PDN file, in ``locale``."""
+    outcome = table_outcome(table, state)
+    content = render(record_words(table, state, outcome), locale)
     return Screen(content=content, files=(record_file(table, state, outcome),))
 
 

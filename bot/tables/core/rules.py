@@ -18,9 +18,10 @@ from bot.tables.controller import SERVICE_KEYS, Context, Controller, Intent, UiS
 from bot.tables.core.events import Event, Posted, PrivateScreen, Refused
 from bot.tables.ratings import elo_change
 from bot.tables.trust import Origin
-from bot.tables.wording import amount
+from bot.tables.wording import amount, game_name
 from games.base import N_, GameState, IllegalAction, Outcome
-from i18n import Said
+from i18n import Said, _
+from i18n.messages import Text
 from storage.models import Result, Seat, Table, TableStatus
 
 GONE = "This game no longer exists."
@@ -276,7 +277,7 @@ def start_seats(
 
 def answer_challenge(
     controller: Controller[Any, Any], table: Table, who: Member, accept: bool, now: float
-) -> str | None:
+) -> Text | None:
     """A challenged member accepts or declines (the challenger may withdraw). Returns the
     board's text when the challenge ends (lapsed, declined, withdrawn: the table is stopped),
     None when it was accepted (the table's seats are in play order; the shell deals)."""
@@ -285,13 +286,15 @@ def answer_challenge(
         not accept and who.user_id == table.created_by
     ):
         raise IllegalAction("Only the challenged member can answer this challenge.")
+    game = game_name(controller.title)
     if now > table.ui.get("expires", now + 1):
         table.status = TableStatus.STOPPED
-        return f"The {controller.title} challenge lapsed."
+        return _("The {game} challenge lapsed.", game=game)
     if not accept:
         table.status = TableStatus.STOPPED
-        verb = "withdrew" if who.user_id == table.created_by else "declined"
-        return f"{who.name} {verb} the {controller.title} challenge."
+        if who.user_id == table.created_by:
+            return _("{name} withdrew the {game} challenge.", name=who.name, game=game)
+        return _("{name} declined the {game} challenge.", name=who.name, game=game)
     starter = next(s for s in table.seats if s.user_id == table.created_by)
     table.seats = controller.seat_order(table.options, starter, challenged[0], table_seed(table, 1))
     table.status = TableStatus.ACTIVE

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.tables.cards import card_label, cards_label
 from bot.tables.confirm import question
-from bot.tables.controller import Context, Intent, TableView
+from bot.tables.controller import Context, Intent, TableView, channel_language
 from bot.tables.hearts import hand, leaving, scores
 from bot.tables.hearts.board import board_screen
 from bot.tables.hearts.lobby import lobby_screen
@@ -22,12 +22,14 @@ from bot.tables.hearts.options import (
 )
 from bot.tables.lobby import SeatLobby
 from bot.tables.screens import Screen
+from bot.tables.seats import seat_name
 from bot.tables.spec import GameSpec
 from games import hearts
 from games.base import IllegalAction, Outcome
 from games.hearts import Phase, State
 from games.hearts.rules import pass_target
 from i18n import _
+from i18n.messages import Text
 from storage.models import Result, Standing, Table, TableStatus
 
 OPTIONS = frozenset({"level", "rules", "delay"})  # the host's selects in the lobby
@@ -70,7 +72,7 @@ class HeartsController(SeatLobby[State, HeartsUi]):
         ctx.ui.closed_by = ctx.user_name
 
     def board(self, table: Table, state: State | None, seen: TableView[HeartsUi]) -> Screen:
-        return board_screen(table, state, seen, self.again_button())
+        return board_screen(table, state, seen, self.again_button(channel_language(table)))
 
     def private_key(self, table: Table, state: State, seat: int) -> str:
         return hand.hand_key(state, seat)
@@ -89,7 +91,7 @@ class HeartsController(SeatLobby[State, HeartsUi]):
             return super().handle(ctx)
         state = ctx.require_state()
         if ctx.action == "scores":
-            return Intent(private=scores.scores_screen(ctx.table, state))
+            return Intent(private=scores.scores_screen(ctx.table, state, ctx.locale))
         seat = ctx.require_seat()
         if ctx.action == "leave":
             return Intent(private=question("resign", leaving.LEAVE, ctx.locale))
@@ -120,7 +122,7 @@ class HeartsController(SeatLobby[State, HeartsUi]):
             screen = hand.hand_screen(table, state, seat, picked=picked, lang=ctx.locale)
             return Intent(private=screen, update_private=True, hand=True)
         cards = hearts.parse_pass(ctx.arg)
-        target = table.seats[pass_target(seat, state.pass_direction)].name
+        target = seat_name(table.seats[pass_target(seat, state.pass_direction)])
         passed = _("You passed {cards} to {name}.", cards=cards_label(cards), name=target)
         lang = ctx.locale
         return Intent(
@@ -157,17 +159,17 @@ class HeartsController(SeatLobby[State, HeartsUi]):
     def results(self, table: Table, state: State | None, outcome: Outcome) -> list[Result]:
         return leaving.results(table, state, outcome, self.ui(table).left)
 
-    def result_text(self, table: Table, outcome: Outcome) -> str:
+    def result_text(self, table: Table, outcome: Outcome) -> Text:
         return leaving.result_text(table, outcome)
 
     def result_extras(self, table: Table, state: State | None, outcome: Outcome) -> Screen:
         return leaving.result_extras(table, state)
 
     # -- scoreboard -------------------------------------------------------------------------
-    def standing_columns(self) -> tuple[str, ...]:
+    def standing_columns(self) -> tuple[Text, ...]:
         return scores.COLUMNS
 
-    def standing_values(self, standing: Standing) -> tuple[str, ...]:
+    def standing_values(self, standing: Standing) -> tuple[Text, ...]:
         return scores.standing_values(standing)
 
     def rank_key(self, standing: Standing) -> tuple:

@@ -52,11 +52,12 @@ def hand_screen(
     **Pass** them."""
     view = state.view(seat)
     hand = _Hand([Card.parse(c) for c in view["hand"]], [note] if note else [], lang)
-    hand.lines.append(_("**Your hand** — hand {number}.", number=view["hand_number"] + 1))
+    hand.lines.append(_("**Your hand** — round {number}.", number=view["hand_number"] + 1))
+    seated = names(table, lang)
     if state.phase is Phase.PASS:
-        _passing(hand, view, names(table), state.to_act(), picked)
+        _passing(hand, view, seated, state.to_act(), picked)
     elif state.phase is Phase.PLAY:
-        _playing(hand, view, names(table), seat)
+        _playing(hand, view, seated, seat)
     else:
         hand.lines.append(_("The game is over."))
     if not view["over"]:

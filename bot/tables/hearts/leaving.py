@@ -8,9 +8,12 @@ from bot.tables.controller import Context, Intent, channel_language
 from bot.tables.hearts.options import HeartsUi
 from bot.tables.hearts.scores import scores_embed
 from bot.tables.screens import Attachment, Screen
+from bot.tables.seats import seat_name, seat_names
 from games.base import IllegalAction, Outcome
 from games.hearts import State
-from i18n import _, _p
+from i18n import _, _n, _p, render
+from i18n.formats import Listing
+from i18n.messages import Text
 from render.charts import hearts_totals_chart
 from storage.models import Result, Seat, Table
 
@@ -48,7 +51,11 @@ def leave(ctx: Context[State, HeartsUi], level: str) -> Intent | None:
     table.seats[seat] = Seat(f"{member.name} (computer)", None, level)
     return Intent(
         changed=True,
-        private=Screen(content="You left the game; the computer plays your cards from now."),
+        private=Screen(
+            content=render(
+                _("You left the game; the computer plays your cards from now."), ctx.locale
+            )
+        ),
         update_private=True,  # replaces the confirmation (a slash command gets a new one)
     )
 
@@ -88,14 +95,25 @@ def results(table: Table, state: State | None, outcome: Outcome, gone: list[dict
     return found
 
 
-def result_text(table: Table, outcome: Outcome) -> str:
+def result_text(table: Table, outcome: Outcome) -> Text:
     """The result in one sentence (the board's last line and the announcement)."""
     if outcome.termination == "resign":
-        return "Everyone left the table, so the game ended."
-    names = [table.seats[s].name for s in outcome.winners]
+        return _("Everyone left the table, so the game ended.")
+    names = [seat_name(table.seats[s]) for s in outcome.winners]
     points = outcome.scores[outcome.winners[0]] if outcome.scores and outcome.winners else 0
-    verb = "wins" if len(names) == 1 else "share the win"
-    return f"**{' and '.join(names)} {verb}** with {points} points."
+    if len(names) == 1:
+        return _n(
+            "**{name} wins** with {n} point.",
+            "**{name} wins** with {n} points.",
+            points,
+            name=names[0],
+        )
+    return _n(
+        "**{names} share the win** with {n} point.",
+        "**{names} share the win** with {n} points.",
+        points,
+        names=Listing(tuple(names)),
+    )
 
 
 def result_extras(table: Table, state: State | None) -> Screen:
@@ -104,9 +122,10 @@ def result_extras(table: Table, state: State | None) -> Screen:
         return Screen()
     view = state.view(None)
     chart: tuple[Attachment, ...] = ()
+    lang = channel_language(table)
     if view["history"]:
         per_hand = [h["scores"] for h in view["history"]]
-        names = [seat.name for seat in table.seats]
-        drawn = hearts_totals_chart(per_hand, names, lang=channel_language(table))
+        drawn = hearts_totals_chart(per_hand, seat_names(table.seats, lang), lang=lang)
         chart = (Attachment.of(drawn),)
-    return Screen(embed=scores_embed(table, view, "Final scores"), attachments=chart)
+    embed = scores_embed(table, view, _("Final scores"), lang)
+    return Screen(embed=embed, attachments=chart)

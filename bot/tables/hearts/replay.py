@@ -9,8 +9,10 @@ from typing import Any
 from bot.tables.controller import channel_language
 from bot.tables.hearts.board import bottom_seat
 from bot.tables.screens import Attachment, Screen
-from bot.tables.showing import Pictures, names
+from bot.tables.seats import seat_names
+from bot.tables.showing import Pictures
 from games.base import IllegalAction
+from i18n import _, render
 from render.hearts_replay import hands_played, replay_hearts_hand
 
 KIND = "hearts"
@@ -37,11 +39,14 @@ async def hand_replay(pictures: Pictures, guild_id: int, channel_id: int, hand: 
         draw_hand,
         table.state,
         hand,
-        names(table),
+        seat_names(table.seats, lang),
         bottom_seat(table),
         lang,
     )
-    return Screen(
-        content=f"🎞️ **Hearts** game #{table.id}, hand {hand} of {played}, trick by trick.",
-        attachments=(picture,),
+    said = _(
+        "🎞️ **Hearts** game #{id}, round {number} of {count}, trick by trick.",
+        id=str(table.id),
+        number=hand,
+        count=played,
     )
+    return Screen(content=render(said, lang), attachments=(picture,))
