@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import re
 import sqlite3
 import time
@@ -25,6 +26,7 @@ from storage.migrations import apply_migrations, apply_postgres_migrations
 DEFAULT_POOL_SIZE = 10
 CONNECT_TIMEOUT = 5.0  # seconds a new PostgreSQL connection may take before the store is away
 QUERY_TIMEOUT = 5.0  # seconds a PostgreSQL query may take before the store counts as away
+log = logging.getLogger("parlour")
 BUSY_TIMEOUT_MS = 5000  # how long a SQLite statement waits for a file another process holds
 _PLACEHOLDER = re.compile(r"\?")
 
@@ -173,6 +175,9 @@ class SqliteBackend:
         """The writing connection, for one statement or one transaction; a failure because
         the file is out of reach is kept in :attr:`write_failure` (see :meth:`check_writes`)."""
         async with self._lock:
+            if self.conn.in_transaction:  # left open by a statement cancelled on its way
+                log.warning("rolling back a SQLite transaction nobody holds")
+                await self.conn.execute("ROLLBACK")
             try:
                 yield
             except sqlite3.Error as exc:

@@ -229,3 +229,27 @@ async def test_a_read_only_file_refuses_moves_clearly_until_it_is_writable(tmp_p
         assert (await service.db.get_table(reply.table_id)).ui["selected"] == [[1, 1]]
     finally:
         await close_service(service, ai)
+
+
+async def test_sqlite_reads_do_not_wait_for_writes_and_no_transaction_is_left_open(tmp_path):
+    """Reads go to a connection of their own, so a read answers while a write waits for the
+    file another process holds; a transaction left open on the writing connection (a BEGIN
+    whose caller was cancelled) is rolled back before the next write, never joined by it."""
+    path = tmp_path / "parlour.db"
+    db = await Database.open(path)
+    backend = db.backend
+    try:
+        await db.set_meta("a", "1")
+        holder = sqlite3.connect(path, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # another process holds the file
+        writing = asyncio.ensure_future(db.set_meta("a", "2"))
+        assert await asyncio.wait_for(db.get_meta("a"), 3) == "1"  # not behind it (5 s)
+        holder.rollback()
+        holder.close()
+        await asyncio.wait_for(writing, 10)
+        await backend.conn.execute("BEGIN")  # type: ignore[attr-defined]
+        await db.set_meta("b", "3")
+        with sqlite3.connect(path) as other:  # committed, not held in the orphan transaction
+            assert other.execute("SELECT value FROM meta WHERE name = 'b'").fetchone() == ("3",)
+    finally:
+        await db.close()
