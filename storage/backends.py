@@ -218,8 +218,8 @@ class SqliteBackend:
                 yield _SqliteSession(self, transaction=False)
                 return
             async with self.writing():
-                await self.conn.execute("BEGIN IMMEDIATE")
-                try:
+                try:  # a BEGIN whose caller is cancelled still runs: it is rolled back too
+                    await self.conn.execute("BEGIN IMMEDIATE")
                     yield _SqliteSession(self, transaction=True)
                     await self.conn.execute("COMMIT")
                 except BaseException:
@@ -227,10 +227,11 @@ class SqliteBackend:
                     raise
 
     async def _roll_back(self) -> None:
-        """Undo the open transaction, if SQLite has not already (it does on a full disk)."""
-        if self.conn.in_transaction:
-            with contextlib.suppress(sqlite3.Error):
-                await self.conn.execute("ROLLBACK")
+        """Undo the open transaction. The connection's thread runs its statements in order, so
+        this comes after a BEGIN still on its way; with none open (SQLite rolls back by itself
+        on a full disk, a BEGIN may have failed) SQLite's refusal is ignored."""
+        with contextlib.suppress(sqlite3.Error):
+            await self.conn.execute("ROLLBACK")
 
     async def schema_version(self) -> int:
         async with self.session() as s:

@@ -7,6 +7,7 @@ loses no acknowledged move, applies none twice, and works again as soon as the s
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import time
 
@@ -231,6 +232,11 @@ async def test_a_read_only_file_refuses_moves_clearly_until_it_is_writable(tmp_p
         await close_service(service, ai)
 
 
+async def _transaction(backend) -> None:
+    async with backend.session(transaction=True) as s:
+        await s.execute("INSERT INTO meta (name, value) VALUES ('t', '1') ON CONFLICT DO NOTHING")
+
+
 async def test_sqlite_reads_do_not_wait_for_writes_and_no_transaction_is_left_open(tmp_path):
     """Reads go to a connection of their own, so a read answers while a write waits for the
     file another process holds; a transaction left open on the writing connection (a BEGIN
@@ -247,6 +253,16 @@ async def test_sqlite_reads_do_not_wait_for_writes_and_no_transaction_is_left_op
         holder.rollback()
         holder.close()
         await asyncio.wait_for(writing, 10)
+        holder = sqlite3.connect(path, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        begun = asyncio.ensure_future(_transaction(backend))  # its BEGIN waits for the file
+        await asyncio.sleep(0.2)
+        begun.cancel()  # ... and still runs once the file is free: it is rolled back after
+        holder.rollback()
+        holder.close()
+        with contextlib.suppress(asyncio.CancelledError):
+            await begun
+        await _transaction(backend)  # no "cannot start a transaction within a transaction"
         await backend.conn.execute("BEGIN")  # type: ignore[attr-defined]
         await db.set_meta("b", "3")
         with sqlite3.connect(path) as other:  # committed, not held in the orphan transaction
