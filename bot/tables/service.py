@@ -27,7 +27,7 @@ from bot.tables.trust import Origin
 from bot.tables.wording import busy_text, game_name
 from games.base import IllegalAction
 from i18n import Said, _, render
-from storage import Table, TableStatus
+from storage import Place, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +76,7 @@ class TableService(ComputerTurns):
             | ({"expires": now + controller.lobby_seconds} if challenge else {}),
             created_by=who.user_id,
             now=now,
+            place=who.place,
         )
         if table is None:
             return Answer.refuse("Another game just started in this channel.")
@@ -238,6 +239,7 @@ class TableService(ComputerTurns):
             ui=_language(channel_language(finished)),
             created_by=who.user_id,
             now=now,
+            place=finished.place,
         )
         if table is None:
             raise IllegalAction("Another game just started in this channel.")
@@ -372,14 +374,15 @@ class TableService(ComputerTurns):
             return self.ended_answer(table, text).plus(stopped)
 
     # -- scores -----------------------------------------------------------------------------
-    async def scoreboard(self, guild_id: int, kind: str, lang: str = "en") -> Screen:
-        """The server's standings for one game, as an embed in ``lang``."""
-        found = await self.db.standings(guild_id, kind)
+    async def scoreboard(self, where: Place | int, kind: str, lang: str = "en") -> Screen:
+        """A place's (a guild id: the server's) standings for one game, as an embed in
+        ``lang``."""
+        found = await self.db.standings(where, kind)
         return standings.scoreboard(self.controllers[kind], found, lang)
 
-    async def stats(self, guild_id: int, user_id: int, name: str, lang: str = "en") -> Screen:
-        """One member's record in every game of this server, in ``lang``."""
-        found = await self.db.player_standings(guild_id, user_id)
+    async def stats(self, where: Place | int, user_id: int, name: str, lang: str = "en") -> Screen:
+        """One member's record in every game of a place (a guild id: the server), in ``lang``."""
+        found = await self.db.player_standings(where, user_id)
         return standings.record(self.controllers, found, name, lang)
 
 

@@ -18,7 +18,7 @@ from games.base import IllegalAction, Outcome
 from i18n import _, _p, render, resolve
 from i18n.messages import Text
 from render.charts import has_games, has_ratings, rating_series
-from storage import Database, Table, TableStatus
+from storage import Database, Place, Table, TableStatus
 
 Run = Callable[..., Awaitable[Any]]
 NO_GAMES = _("No finished games yet.")
@@ -65,7 +65,8 @@ class Pictures:
         title = self.controllers[kind].title
         if game is not None:
             table = await self.db.get_table(game)
-            if table is None or table.guild_id != guild_id or table.kind != kind:
+            elsewhere = guild_id == 0 and table is not None and table.channel_id != channel_id
+            if table is None or table.guild_id != guild_id or table.kind != kind or elsewhere:
                 raise IllegalAction(f"There is no game of {title} #{game} on this server.")
             if table.status is not TableStatus.FINISHED:
                 raise IllegalAction(f"Game #{game} is not finished: replays come at the end.")
@@ -75,9 +76,11 @@ class Pictures:
             raise IllegalAction(f"No game of {title} has finished in this channel yet.")
         return found[0]
 
-    async def recent_games(self, guild_id: int, kind: str) -> list[Table]:
-        """The server's latest finished games of ``kind`` (for autocomplete)."""
-        return await self.db.finished_tables(guild_id, kind)
+    async def recent_games(self, guild_id: int, kind: str, channel_id: int = 0) -> list[Table]:
+        """The server's latest finished games of ``kind`` (for autocomplete); outside servers
+        (guild 0) only this chat's or DM's own, never another's."""
+        only = channel_id if guild_id == 0 else None
+        return await self.db.finished_tables(guild_id, kind, channel_id=only)
 
     async def last_finished(self, guild_id: int, channel_id: int, kind: str) -> Table:
         """The latest game of ``kind`` played in this channel, once it is finished: so no card
@@ -129,7 +132,7 @@ class Pictures:
     # -- charts -----------------------------------------------------------------------------
     async def stats(
         self,
-        guild_id: int,
+        guild_id: Place | int,
         user_id: int,
         name: str,
         server_names: Mapping[int, str],
@@ -145,7 +148,7 @@ class Pictures:
     async def stats_screen(
         self,
         screen: Screen,
-        guild_id: int,
+        guild_id: Place | int,
         user_id: int,
         name: str,
         server_names: Mapping[int, str],
@@ -171,7 +174,7 @@ class Pictures:
         return dataclasses.replace(screen, embed=embed, attachments=(picture,))
 
     async def _stats_data(
-        self, guild_id: int, user_id: int, server_names: Mapping[int, str], lang: str = "en"
+        self, guild_id: Place | int, user_id: int, server_names: Mapping[int, str], lang: str = "en"
     ) -> tuple[dict[str, list[tuple[float, float]]], list[tuple[Text, int, int]], Text]:
         """The rating series (named in ``lang``), the games played and won here, and the
         rating chart's title."""
@@ -193,7 +196,7 @@ class Pictures:
         ]
         return series, rows, rating_title
 
-    async def scoreboard(self, guild_id: int, kind: str, lang: str = "en") -> Attachment:
+    async def scoreboard(self, guild_id: Place | int, kind: str, lang: str = "en") -> Attachment:
         """The top ten of a game's scoreboard as bars: by rating where the game is rated."""
         controller = self.controllers[kind]
         standings = sorted(await self.db.standings(guild_id, kind), key=controller.rank_key)

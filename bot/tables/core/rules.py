@@ -22,7 +22,7 @@ from bot.tables.wording import amount, game_name
 from games.base import N_, GameState, IllegalAction, Outcome
 from i18n import Said, _
 from i18n.messages import Text
-from storage.models import Result, Seat, Table, TableStatus
+from storage.models import PlaceKind, Result, Seat, Table, TableStatus
 
 GONE = "This game no longer exists."
 OVER = "This game is over. Start a new one with its `start` command."
@@ -41,6 +41,7 @@ class Member:
     manage_messages: bool = False
     channel_lang: str = "en"  # what the channel reads: the server's language, in a DM the member's
     locale: str = "en"  # what the member reads: their own Discord language
+    place: PlaceKind | None = None  # where results count (None: the server, or with guild 0 a DM)
 
 
 def language_ui(code: str) -> dict[str, Any]:
