@@ -25,6 +25,7 @@ import json
 import logging
 import os
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -108,7 +109,7 @@ async def soak(
     *,
     every: float = 3.0,
     sample_every: float = 60.0,
-    warm_up: float = 5.0,
+    warm_up: float = 10.0,
     database: str | None = None,
     keep_log: Path | None = None,
 ) -> Soak:
@@ -151,6 +152,35 @@ def growth(result: Soak) -> tuple[float, float, float] | None:
     return first, last, (last - first) / first * 100
 
 
+def trend(result: Soak, window: int = 3) -> tuple[float, float, float, float] | None:
+    """RSS after the warm-up less sensitive to one noisy sample: the median of the first
+    ``window`` samples, that of the last ``window``, the growth between them in %, and the
+    least-squares slope over every sample after the warm-up, in MiB an hour."""
+    after = [s for s in result.samples if s["t"] >= result.warm_up * 60]
+    if len(after) < 2 * window:
+        return None
+    first = statistics.median(s["rss_mib"] for s in after[:window])
+    last = statistics.median(s["rss_mib"] for s in after[-window:])
+    slope = statistics.linear_regression(
+        [s["t"] / 3600 for s in after], [s["rss_mib"] for s in after]
+    ).slope
+    return first, last, (last - first) / first * 100, slope
+
+
+def peaks(result: Soak) -> dict[str, tuple[int, int, int, float]]:
+    """Each structure's first, last and largest size, and the minute it was first largest."""
+    found = {}
+    for name in result.samples[0]["sizes"] if result.samples else ():
+        known = [
+            (s["t"], s["sizes"][name]) for s in result.samples if s["sizes"].get(name) is not None
+        ]
+        if known:
+            top = max(v for _, v in known)
+            when = next(t for t, v in known if v == top)
+            found[name] = (known[0][1], known[-1][1], top, when / 60)
+    return found
+
+
 def report(result: Soak) -> None:
     """Print the curve, the RSS growth after the warm-up and each structure's first/last/max."""
     load = os.getloadavg()
@@ -175,11 +205,15 @@ def report(result: Soak) -> None:
             f"RSS after the {result.warm_up:g}-minute warm-up: {grew[0]:.1f} -> {grew[1]:.1f} MiB "
             f"({grew[2]:+.1f}%; the goal is under +5%)"
         )
-    for name in names:
-        values = [s["sizes"].get(name) for s in result.samples]
-        known = [v for v in values if v is not None]
-        if known:
-            print(f"  {name}: first {known[0]}, last {known[-1]}, max {max(known)}")
+    steady = trend(result)
+    if steady is not None:
+        print(
+            f"RSS after the warm-up, median of the first 3 samples -> of the last 3: "
+            f"{steady[0]:.1f} -> {steady[1]:.1f} MiB ({steady[2]:+.1f}%); "
+            f"slope {steady[3]:+.2f} MiB an hour"
+        )
+    for name, (first, last, top, when) in peaks(result).items():
+        print(f"  {name}: first {first}, last {last}, max {top} (first at minute {when:.1f})")
     tasks = result.samples[-1].get("tasks_by_name")
     if tasks:
         print(
@@ -207,7 +241,10 @@ def main() -> None:
     parser.add_argument("--every", type=float, default=3.0, help="seconds between actions")
     parser.add_argument("--sample", type=float, default=60.0, help="seconds between samples")
     parser.add_argument(
-        "--warm-up", type=float, default=5.0, help="minutes before RSS growth is measured"
+        "--warm-up",
+        type=float,
+        default=10.0,
+        help="minutes before RSS growth is measured (default 10: see docs/reliability.md)",
     )
     parser.add_argument("--database", help="DATABASE_URL (default: a fresh SQLite file)")
     parser.add_argument("--keep-log", type=Path, help="keep the bot's log in this file")

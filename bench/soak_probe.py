@@ -14,6 +14,7 @@ import gc
 import json
 import os
 import runpy
+import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -57,6 +58,47 @@ def _size(root: Any, paths: str) -> int | None:
     return None
 
 
+RENDER_CACHES = (
+    "pictures kept",
+    "pictures kept KiB",
+    "sprites",
+    "bands",
+    "band KiB",
+    "render lru entries",
+)
+
+
+def render_caches() -> dict[str, int]:
+    """The pictures' caches in this process: the drawing pool's finished pictures (and their
+    KiB), every picture kind's sprites and bands (and the bands' compressed KiB; pictures are
+    drawn in the pool's processes, so these stay small here), and the entries of the render
+    modules' ``lru_cache``s."""
+    from bot import drawing
+    from render.compose import Kind
+
+    sizes = dict.fromkeys(RENDER_CACHES, 0)
+    pool = drawing.pool()
+    if pool is not None:
+        kept = list(pool._kept.values())
+        sizes["pictures kept"] = len(kept)
+        sizes["pictures kept KiB"] = sum(len(getattr(p, "png", b"")) for p in kept) // 1024
+    seen: set[int] = set()
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("render.") or module is None:
+            continue
+        for value in list(vars(module).values()):
+            if id(value) in seen:
+                continue
+            seen.add(id(value))
+            if isinstance(value, Kind):
+                sizes["sprites"] += len(value.sprites)
+                sizes["bands"] += len(value.bands)
+                sizes["band KiB"] += sum(len(b.data) for b in value.bands.values()) // 1024
+            elif callable(getattr(value, "cache_info", None)):
+                sizes["render lru entries"] += value.cache_info().currsize
+    return sizes
+
+
 def _rss_mib(pid: int) -> tuple[float, float]:
     from bench.perf.load import rss_mib
 
@@ -67,7 +109,8 @@ def sample(bot: Any, lags: list[float], started: float) -> dict[str, Any]:
     """One line of the curve, from the bot and the lags measured since the last one."""
     ordered = sorted(lags)
     rss, with_workers = _rss_mib(os.getpid())
-    sizes = {name: _size(bot, path) for name, path in STRUCTURES}
+    sizes: dict[str, int | None] = {name: _size(bot, path) for name, path in STRUCTURES}
+    sizes.update(render_caches())
     tasks = asyncio.all_tasks()
     objects = gc.get_objects()
     sizes["asyncio tasks"] = len(tasks)

@@ -174,6 +174,12 @@ class Database:
     async def schema_version(self) -> int:
         return await self.backend.schema_version()
 
+    async def ping(self) -> None:
+        """The health check's query: the database answers, and takes writes (see the
+        back-ends' ``check_writes``); raises :class:`StoreUnavailable` when it does not."""
+        await self.backend.schema_version()
+        await self.backend.check_writes()
+
     # -- tables -----------------------------------------------------------------------------
     async def create_table(
         self,

@@ -1,7 +1,7 @@
 """A TCP proxy on 127.0.0.1 in front of the PostgreSQL test server, to take the database away
 without touching the shared server: :meth:`Proxy.drop` closes every connection and refuses new
 ones (what a server restart looks like from the bot), :meth:`Proxy.restore` listens again on
-the same port."""
+the same port; :meth:`Proxy.stall` forwards nothing more (a server that hangs)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ class Proxy:
         self._server: asyncio.Server | None = None
         self._pipes: set[asyncio.Task[None]] = set()
         self._writers: set[asyncio.StreamWriter] = set()
+        self._flowing = asyncio.Event()
+        self._flowing.set()
 
     def url_for(self, url: str) -> str:
         """``url`` with its host and port replaced by the proxy's."""
@@ -48,6 +50,7 @@ class Proxy:
     async def _pipe(self, source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
         with contextlib.suppress(OSError, asyncio.CancelledError):
             while data := await source.read(65536):
+                await self._flowing.wait()
                 sink.write(data)
                 await sink.drain()
         sink.close()
@@ -66,6 +69,15 @@ class Proxy:
         await asyncio.gather(*self._pipes, return_exceptions=True)
         if server is not None:
             await server.wait_closed()
+
+    def stall(self) -> None:
+        """Keep every connection open but forward nothing more: a server that accepts
+        connections and queries and never answers."""
+        self._flowing.clear()
+
+    def unstall(self) -> None:
+        """Forward again what was held, and what follows."""
+        self._flowing.set()
 
     async def restore(self) -> None:
         """Listen again on the same port: the server is back."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bench.soak import growth, report, soak
-from bench.soak_probe import STRUCTURES
+from bench.soak_probe import RENDER_CACHES, STRUCTURES
 
 
 async def test_a_short_soak_samples_the_bots_memory_lag_and_per_table_structures(capsys):
@@ -12,7 +12,10 @@ async def test_a_short_soak_samples_the_bots_memory_lag_and_per_table_structures
     assert len(result.samples) >= 3
     first = result.samples[0]
     assert first["rss_mib"] > 0 and first["rss_workers_mib"] >= first["rss_mib"]
-    assert set(first["sizes"]) == {name for name, _ in STRUCTURES} | {"asyncio tasks"}
+    assert set(first["sizes"]) == {name for name, _ in STRUCTURES} | {
+        "asyncio tasks",
+        *RENDER_CACHES,
+    }
     assert first["sizes"]["table locks"] is not None  # the probe finds the service's locks
     assert growth(result) is not None
     report(result)

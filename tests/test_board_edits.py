@@ -285,3 +285,36 @@ async def test_a_board_with_a_fresh_interaction_is_edited_through_it_outside_the
     await edits.submit(1, 10, 3, "v3")
     assert sent[-1] == ("channel", "v3") and channel_pace.wait(1) == 5.0
     assert (edits.sent, edits.ridden) == (3, 2)
+
+
+async def test_only_boards_in_use_are_remembered() -> None:
+    """A board's record (its shown version) goes once it was idle for ``idle`` seconds, or at
+    once when a newer message replaced the board; a board still sending stays. The pace
+    forgets a channel with no edit in its window."""
+    clock = Clock()
+    gate = asyncio.Event()
+
+    async def send(message_id: int, state: str) -> None:
+        if message_id == 30:
+            await gate.wait()
+
+    pace = ChannelPace(count=100, per=5.0, clock=clock)
+    edits: BoardEdits[str] = BoardEdits(send, pace, clock=clock, idle=60.0, timeout=1000)
+    await edits.submit(1, 10, 1, "v1")
+    await edits.submit(2, 20, 1, "v1")
+    hung = edits.submit(3, 30, 1, "v1")
+    await asyncio.sleep(0)  # in flight
+    edits.shown(20, 2)
+    edits.forget(10)  # replaced by a newer board message
+    assert set(edits._boards) == {20, 30}
+    clock.now += 61.0
+    edits.shown(40, 1)  # any use prunes: 20 idled out, 30 is still sending
+    assert set(edits._boards) == {30, 40}
+    await edits.submit(2, 20, 1, "v1")  # a board forgotten is a new one: its edit goes
+    assert edits.sent == 3
+    assert set(pace._sent) == {2}  # 1 and 3 had no edit in the window
+    gate.set()
+    await hung
+    clock.now += 61.0
+    edits.shown(50, 1)
+    assert set(edits._boards) == {50}

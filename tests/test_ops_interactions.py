@@ -138,3 +138,22 @@ async def test_open_tables_are_counted_by_game_within_the_processs_shards(db_pat
         assert await db.open_table_counts() == {"quarters": 1}
     finally:
         await db.close()
+
+
+async def test_a_tables_game_is_remembered_while_the_table_is_in_use():
+    """The game labels the metrics by: kept while the table is clicked, forgotten after
+    ``_KNOWN_FOR`` seconds without (a finished table is not clicked again)."""
+    now = [0.0]
+    lookups: list[int] = []
+
+    async def lookup(table_id: int) -> str:
+        lookups.append(table_id)
+        return "quarters"
+
+    tracker = Tracker(lookup=lookup, clock=lambda: now[0])
+    for table_id in (1, 2):
+        assert await tracker._game_of(table_id) == "quarters"
+    for _ in range(3):
+        now[0] += interactions._KNOWN_FOR * 0.6
+        await tracker._game_of(1)  # in use: its game stays known
+    assert lookups == [1, 2] and list(tracker._games) == [1]

@@ -288,7 +288,8 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
         ephemeral: bool = False,
         accepted: Acceptance | None = None,
     ) -> Answer:
-        """Run ``work``; if it takes longer than :data:`DEFER_AFTER`, defer the interaction.
+        """Run ``work``; if the interaction is still unanswered :data:`DEFER_AFTER` after it
+        arrived (what ran before ``work``, a read of the settings, counts), defer it.
 
         When the bot is busy (:data:`BUSY` interactions or more in progress), it defers at once:
         under load the event loop runs late, and a timer of 2 s could fire after Discord's 3 s.
@@ -299,7 +300,7 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
         task = asyncio.ensure_future(work)
         self.in_progress += 1
         try:
-            wait = 0.0 if self.in_progress >= BUSY else DEFER_AFTER
+            wait = 0.0 if self.in_progress >= BUSY else max(0.0, DEFER_AFTER - interactions.age())
             done, _ = await asyncio.wait({task}, timeout=wait) if wait else (set(), set())
             if not done and accepted is not None and not accepted.event.is_set():
                 waiter = asyncio.ensure_future(accepted.event.wait())
@@ -400,6 +401,8 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
             log.exception("sweep failed")
         try:
             await self.departures.purge()
+        except StoreUnavailable as exc:  # the next sweep does it
+            log.warning("purge skipped: the database is away (%s)", exc)
         except Exception:
             log.exception("purge of departed servers failed")
 

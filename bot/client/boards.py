@@ -5,6 +5,7 @@ fresh, else through the channel, re-posting an old one, retiring old controls.""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import logging
 from typing import TYPE_CHECKING, Any
@@ -17,7 +18,7 @@ from bot.client.common import jump_url
 from bot.client.components import message_kwargs
 from bot.client.outside import alive
 from bot.client.places import bot_is_member
-from bot.client.retry import post, show_answer
+from bot.client.retry import FAILURES, post, show_answer
 from bot.tables.controller import channel_language
 from bot.tables.core.events import Answer, BoardChanged
 from bot.tables.wording import moved_on
@@ -101,26 +102,62 @@ class BoardMessages:
         """Post the board as the interaction's answer and remember its message. After a defer
         the deferred message becomes the board: an edit, the same however often it is sent
         (a follow-up repeated after its answer was lost would be a second board)."""
-        assert answer.board is not None
-        shown = await show_answer(
-            interaction,
-            answer.board,
-            answer.table_id,
-            answer.version,
-            lambda kwargs: self.board_kwargs(interaction, kwargs),
-        )
-        message_id = shown.id
+        message_id, answered = await self._answer_with_board(interaction, answer)
         old = answer.board_message_id
-        self.outside_tokens.owns(message_id, interaction)
-        self.ride_on(message_id, interaction)
+        if answered:  # the interaction's own message: its edits may go through it
+            self.outside_tokens.owns(message_id, interaction)
+            self.ride_on(message_id, interaction)
         if answer.table_id is not None:
             await self.service.board_posted(answer.table_id, message_id)
+        if old and old != message_id:
+            self.board_edits.forget(old)  # replaced: it gets no more board edits
         if old and old != message_id and interaction.channel_id:
             newest = jump_url(interaction.guild_id, interaction.channel_id, message_id)
             changed = next((e for e in answer.events if isinstance(e, BoardChanged)), None)
             same_game = changed is None or changed.same_game
             lang = await self.board_language(answer.table_id)
             await self.retire(interaction.channel_id, old, newest if same_game else None, lang)
+
+    async def _answer_with_board(
+        self, interaction: discord.Interaction, answer: Answer
+    ) -> tuple[int, bool]:
+        """The board as the interaction's answer: its message's id, and whether that message is
+        the interaction's original response. When Discord no longer
+        takes that answer (the interaction expired while the bot was slow, or every try
+        failed), the board is posted in the channel instead: the game it shows has begun, and
+        a game without a board could not be played (nor another started in the channel)."""
+        assert answer.board is not None
+        deferred = interaction.response.is_done()
+        channel_id = interaction.channel_id
+        try:
+            shown = await show_answer(
+                interaction,
+                answer.board,
+                answer.table_id,
+                answer.version,
+                lambda kwargs: self.board_kwargs(interaction, kwargs),
+            )
+            return shown.id, True
+        except FAILURES as error:
+            if channel_id is None or channel_id in self.outside_tokens.outside:
+                raise  # no channel the bot may post in
+            log.warning(
+                "could not answer interaction %s with its board (%r): posting it in the channel",
+                interaction.id,
+                error,
+            )
+        if not deferred:  # a callback whose answer was lost may have gone through after all
+            with contextlib.suppress(*FAILURES):
+                return (await interaction.original_response()).id, True
+        channel = self.get_partial_messageable(channel_id)
+        message = await post(
+            channel,
+            answer.board,
+            *("interaction", interaction.id, "board"),
+            table_id=answer.table_id,
+            version=answer.version,
+        )
+        return message.id, False
 
     async def board_language(self, table_id: int | None) -> str:
         """The language a table's channel reads (English when the table is unknown)."""

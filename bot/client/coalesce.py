@@ -36,7 +36,8 @@ log = logging.getLogger("parlour")
 
 T = TypeVar("T")
 Via = tuple[Hashable, Any]  # an interaction that may edit a message: (its key, itself)
-KEEP = 5000  # idle boards whose shown version is remembered
+KEEP = 5000  # boards remembered at most, however recently used
+IDLE = 120.0  # seconds an idle board's record (its shown version) is kept after its last use
 TOKEN_EDITS = (5, 2.1)  # an interaction's webhook: Discord's 5 per 2 s, a little wider
 
 
@@ -67,6 +68,7 @@ class ChannelPace:
         self.clock = clock
         self.sleep = sleep
         self._sent: dict[Hashable, deque[float]] = {}
+        self._swept = clock()
 
     def wait(self, channel_id: Hashable) -> float:
         """Seconds until the channel has a free slot (0 when it has one now)."""
@@ -94,13 +96,19 @@ class ChannelPace:
         """Wait for a free slot in the channel and take it."""
         while (delay := self.wait(channel_id)) > 0:
             await self.sleep(delay)
-        if len(self._sent) > KEEP:  # many keys (interaction tokens) used once: forget the idle
-            now = self.clock()
-            for key in [k for k, sent in self._sent.items() if sent[-1] <= now - self.per]:
-                del self._sent[key]
-        self._sent.setdefault(channel_id, deque()).append(self.clock())
+        now = self.clock()
+        self._sent.setdefault(channel_id, deque()).append(now)
         if self.total is not None:
-            self._all.append(self.clock())
+            self._all.append(now)
+        if now - self._swept >= self.per:
+            self._sweep(now)
+
+    def _sweep(self, now: float) -> None:
+        """Forget the channels and tokens with no edit in the window (one no longer used would
+        otherwise keep its last times for ever)."""
+        self._swept = now
+        for channel_id in [c for c, sent in self._sent.items() if sent[-1] <= now - self.per]:
+            del self._sent[channel_id]
 
 
 @dataclass(slots=True)
@@ -116,6 +124,11 @@ class _Board(Generic[T]):
     sending: asyncio.Future[None] | None = None  # the try in flight, and its version
     sending_version: int | None = None
     done: list[asyncio.Future[None]] = field(default_factory=list)
+    used: float = 0.0  # when it was last submitted to, shown or sent (see BoardEdits._use)
+
+    @property
+    def busy(self) -> bool:
+        return self.task is not None or self.waiting is not None
 
 
 class BoardEdits(Generic[T]):
@@ -146,6 +159,8 @@ class BoardEdits(Generic[T]):
         rider: Callable[[int], Via | None] | None = None,
         ride: Callable[[int, T, Any], Awaitable[None]] | None = None,
         token_pace: ChannelPace | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        idle: float = IDLE,
     ) -> None:
         self._send = send
         self.pace = pace or ChannelPace()
@@ -155,7 +170,9 @@ class BoardEdits(Generic[T]):
         self.timeout = timeout
         self.delays = delays
         self.sleep = sleep
-        self._boards: dict[int, _Board[T]] = {}
+        self.clock = clock
+        self.idle = idle
+        self._boards: dict[int, _Board[T]] = {}  # least recently used first
         self.sent = 0
         self.ridden = 0
         self.dropped = 0
@@ -165,7 +182,7 @@ class BoardEdits(Generic[T]):
     ) -> asyncio.Future[None]:
         """Queue ``state`` (drawn for table ``version``) for the message; returns a future done
         once this state or a newer one is on the message (or it was dropped)."""
-        board = self._boards.setdefault(message_id, _Board())
+        board = self._use(message_id)
         board.channel_id = channel_id
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         if board.waiting is not None:
@@ -223,7 +240,7 @@ class BoardEdits(Generic[T]):
         repeat it), but not followed by the answer's state, which would be one more channel
         request for every click under load (the bot then reads an edit's reply only after the
         member has already clicked on the board it made)."""
-        board = self._boards.setdefault(message_id, _Board())
+        board = self._use(message_id)
         if seen is not None and (board.landed is None or seen > board.landed):
             board.landed = seen
         if version is not None and (board.shown is None or version > board.shown):
@@ -235,14 +252,35 @@ class BoardEdits(Generic[T]):
                     sending.cancel()
         self._prune()
 
+    def forget(self, message_id: int) -> None:
+        """The message is no longer a board (a newer message replaced it): drop its record,
+        unless an edit of it is still queued or in flight (then it goes once idle)."""
+        board = self._boards.get(message_id)
+        if board is not None and not board.busy:
+            del self._boards[message_id]
+
+    def _use(self, message_id: int) -> _Board[T]:
+        """The message's record, made the most recently used."""
+        board = self._boards.pop(message_id, None) or _Board()
+        board.used = self.clock()
+        self._boards[message_id] = board
+        self._prune()
+        return board
+
     def _prune(self) -> None:
-        """Forget idle boards (oldest first) beyond :data:`KEEP` remembered ones."""
-        if len(self._boards) <= KEEP:
-            return
-        for key in list(self._boards)[: len(self._boards) - KEEP]:
+        """Forget the boards idle for :attr:`idle` seconds, and the least recently used idle
+        ones beyond :data:`KEEP`: only the boards in use are remembered. The order of
+        ``_boards`` is that of last use, so the oldest are looked at first."""
+        cutoff = self.clock() - self.idle
+        for _ in range(len(self._boards)):
+            key = next(iter(self._boards))
             board = self._boards[key]
-            if board.task is None and board.waiting is None:
-                del self._boards[key]
+            if board.used > cutoff and len(self._boards) <= KEEP:
+                return
+            del self._boards[key]
+            if board.busy:  # still sending: in use now
+                board.used = self.clock()
+                self._boards[key] = board
 
     async def flush(self) -> None:
         """Wait until every queued edit was sent or dropped."""
@@ -283,7 +321,8 @@ class BoardEdits(Generic[T]):
             for future in board.done:
                 if not future.done():
                     future.set_result(None)
-            self._prune()
+            if self._boards.get(message_id) is board:
+                self._use(message_id)  # idle from now on
 
     async def _try(
         self,

@@ -54,7 +54,7 @@ class OpsHooks:
         self.ops = await start_ops(
             self.config.http,
             shards=lambda: discord_shards(self),
-            ping=db.schema_version,
+            ping=db.ping,
             refresh=self.refresh_metrics,
         )
 

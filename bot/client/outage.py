@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.client.common import send_private
+from bot.client.retry import UNKNOWN_INTERACTION
 from bot.ops import interactions
 from i18n import _, render
 from storage import StoreUnavailable
@@ -45,6 +46,11 @@ async def answer_failure(
     """Answer an interaction whose work raised ``exc``, privately: the store is restarting
     (logged as a warning), or a defect (logged with its traceback)."""
     locale = str(interaction.locale)
+    if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_INTERACTION:
+        # answered after Discord's 3 s: no answer can reach the member any more
+        interactions.note(outcome="error")
+        log.warning("%s: Discord no longer knows the interaction (%s)", what, exc)
+        return
     if store_away(exc):
         interactions.note(outcome="unavailable")
         log.warning("%s: the database is away (%s)", what, exc)

@@ -29,7 +29,8 @@ from bot.ops.drain import Drain, Stopping
 _APPLICATION_COMMAND, _COMPONENT, _AUTOCOMPLETE, _MODAL = 2, 3, 4, 5
 _SELECTS = {3, 5, 6, 7, 8}
 _CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
-_KNOWN_TABLES = 10_000  # table id -> game, remembered for the metrics' game label
+_KNOWN_TABLES = 10_000  # table id -> game, remembered for the metrics' game label, at most
+_KNOWN_FOR = 120.0  # seconds a table's game is remembered after the table's last interaction
 
 
 @dataclass(slots=True)
@@ -58,6 +59,12 @@ _current: contextvars.ContextVar[Record | None] = contextvars.ContextVar(
 def current() -> Record | None:
     """The interaction being handled by this task, if any."""
     return _current.get()
+
+
+def age() -> float:
+    """Seconds since the interaction being handled by this task arrived (0 outside one)."""
+    record = _current.get()
+    return 0.0 if record is None else time.perf_counter() - record.start
 
 
 def note(
@@ -109,27 +116,37 @@ class Tracker:
         self,
         drain: Drain | None = None,
         lookup: Callable[[int], Awaitable[str | None]] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.drain = drain or Drain()
         self.lookup = lookup
+        self.clock = clock
         self._open: dict[int, Record] = {}
-        self._games: OrderedDict[int, str] = OrderedDict()
+        # table id -> (game, last use), least recently used first: only tables in play are kept
+        self._games: OrderedDict[int, tuple[str, float]] = OrderedDict()
 
     def remember(self, table_id: int, game: str) -> None:
-        self._games[table_id] = game
+        """Keep ``table_id``'s game for :data:`_KNOWN_FOR` seconds from now, and forget the
+        tables not seen for that long (a finished or abandoned table is not seen again)."""
+        now = self.clock()
+        self._games[table_id] = (game, now)
         self._games.move_to_end(table_id)
-        while len(self._games) > _KNOWN_TABLES:
+        while self._games:
+            oldest = next(iter(self._games.values()))
+            if len(self._games) <= _KNOWN_TABLES and oldest[1] > now - _KNOWN_FOR:
+                break
             self._games.popitem(last=False)
 
     async def _game_of(self, table_id: int) -> str | None:
-        game = self._games.get(table_id)
+        known = self._games.get(table_id)
+        game = None if known is None else known[0]
         if game is None and self.lookup is not None:
             try:
                 game = await self.lookup(table_id)
             except Exception:  # a metrics label is not worth failing anything for
                 game = None
-            if game is not None:
-                self.remember(table_id, game)
+        if game is not None:
+            self.remember(table_id, game)  # seen now
         return game
 
     def trace_config(self) -> aiohttp.TraceConfig:
