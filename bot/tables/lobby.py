@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from bot.tables.controller import Context, Controller, Intent, Lifecycle, S, U, table_seed
 from bot.tables.screens import Button, Style
-from games.base import IllegalAction
+from games.base import N_, IllegalAction
 from i18n import Message, _p, render
 from storage.models import Seat, Table, TableStatus
 
@@ -52,13 +52,15 @@ class SeatLobby(Controller[S, U]):
         """Refuse anyone but the member who opened the table."""
         if ctx.user_id != ctx.table.created_by:
             host = self.host_name(ctx.table)
-            raise IllegalAction(f"Only the host can do that: {host} opened this table.")
+            raise IllegalAction(
+                N_("Only the host can do that: {host} opened this table.", host=host)
+            )
 
     @staticmethod
     def require_open(ctx: Context[S, U]) -> None:
         """Refuse an action at a lobby that waited too long (before the sweep closes it)."""
         if ctx.expires is not None and ctx.now > ctx.expires:
-            raise IllegalAction("This table waited too long and closed. Start a new one.")
+            raise IllegalAction(N_("This table waited too long and closed. Start a new one."))
 
     def lobby_action(self, ctx: Context[S, U]) -> Intent | None:
         """Join, Leave and the host's start at a waiting table; a Join once the game has
@@ -66,7 +68,7 @@ class SeatLobby(Controller[S, U]):
         waiting = ctx.table.status is TableStatus.CHALLENGE
         if not waiting:
             if ctx.action == JOIN:
-                raise IllegalAction("This game has started; join the next one.")
+                raise IllegalAction(N_("This game has started; join the next one."))
             return None
         if ctx.action not in (JOIN, LEAVE, self.start_action):
             return None
@@ -81,9 +83,10 @@ class SeatLobby(Controller[S, U]):
     def _join(self, ctx: Context[S, U]) -> Intent:
         table = ctx.table
         if table.seat_of(ctx.user_id) is not None:
-            raise IllegalAction("You already have a seat at this table.")
+            raise IllegalAction(N_("You already have a seat at this table."))
         if len(table.seats) >= self.max_players:
-            raise IllegalAction(f"The table is full: {self.max_players} players at most.")
+            said = N_("The table is full: {most} players at most.", most=self.max_players)
+            raise IllegalAction(said)
         table.seats.append(Seat(ctx.user_name, ctx.user_id))
         return Intent(changed=True)
 
@@ -95,8 +98,11 @@ class SeatLobby(Controller[S, U]):
             return Intent(changed=True)
         if not self.host_leaving_closes:
             raise IllegalAction(
-                f"You opened this table: press **{self.start_label}** to play, or `/game stop` "
-                "to close it."
+                N_(
+                    "You opened this table: press **{start}** to play, or `/game stop` to "
+                    "close it.",
+                    start=self.start_label,
+                )
             )
         self.on_close(ctx)
         return Intent(changed=True, lifecycle=Lifecycle.CLOSE)
