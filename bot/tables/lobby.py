@@ -15,10 +15,12 @@ from typing import Any, ClassVar
 from bot.tables.controller import Context, Controller, Intent, Lifecycle, S, U, table_seed
 from bot.tables.screens import Button, Style
 from games.base import N_, IllegalAction
-from i18n import Message, _p, render
+from i18n import Message, _, _p, render
+from i18n.messages import Text
 from storage.models import Seat, Table, TableStatus
 
 JOIN, LEAVE = "join", "leave"
+HOST = _("The host")  # who opened a table, once they left it
 
 
 class SeatLobby(Controller[S, U]):
@@ -35,8 +37,8 @@ class SeatLobby(Controller[S, U]):
     computers_fill: ClassVar[bool] = False
 
     @staticmethod
-    def host_name(table: Table, default: str = "The host") -> str:
-        """The name of the member who opened ``table``."""
+    def host_name(table: Table, default: Text = HOST) -> Text:
+        """The name of the member who opened ``table`` (``default`` once they left it)."""
         return next((s.name for s in table.seats if s.user_id == table.created_by), default)
 
     def lobby_buttons(self, table: Table, lang: str = "en") -> tuple[Button, ...]:

@@ -114,7 +114,13 @@ def check_setting(name: str, value: float) -> None:
 
 def out_of_range(unit: str, low: float, high: float, value: float | None = None) -> Phrase:
     """What /settings says of a value outside a setting's range (``value`` None: not a
-    number at all), in the setting's ``unit``."""
+    number at all), in the setting's ``unit``.
+
+    >>> str(out_of_range("hour", 1.0, 720.0, 0.5))
+    'Use a number of hours from 1 to 720, not 0.5.'
+    """
+    low, high = _whole(low), _whole(high)
+    value = None if value is None else _whole(value)
     if unit == "minute":
         if value is None:
             return N_("Use a number of minutes from {low} to {high}.", low=low, high=high)
@@ -134,3 +140,8 @@ def out_of_range(unit: str, low: float, high: float, value: float | None = None)
             value=value,
         )
     return said
+
+
+def _whole(number: float) -> float:
+    """A whole number as an ``int`` (``10080``, not ``10080.0``), any other as it is."""
+    return int(number) if float(number).is_integer() and abs(number) < 1e15 else number
