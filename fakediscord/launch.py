@@ -10,7 +10,8 @@ with ``runpy`` as ``__main__``. The bot's own code is unchanged. Two small addit
 - The discord.py events ``ready`` and ``resumed`` are reported to the fake
   (``POST /_fake/client-event``), so tests know when the bot is ready.
 - ``FAKEDISCORD_CLIENT_NAME`` (environment) is appended to the bot's User-Agent, so the fake
-  can tell which of several bot processes made a REST call (:meth:`FakeDiscord.requests_from`).
+  can tell which of several bot processes made a REST call (:meth:`FakeDiscord.requests_from`),
+  interaction callbacks and webhook edits (which discord.py sends without it) included.
 - Errors logged by discord.py (e.g. "Ignoring exception in command") are also written to
   stderr, even when the bot configures no logging (discord.py installs a NullHandler), so a
   test can find them in the bot's output.
@@ -40,6 +41,7 @@ def configure(api_base: str, *, guild_ready_timeout: float | None = 0.25) -> Non
     import discord.gateway
     import discord.http
     import discord.state
+    import discord.webhook.async_
     import yarl
 
     base = api_base.rstrip("/")
@@ -85,6 +87,31 @@ def configure(api_base: str, *, guild_ready_timeout: float | None = 0.25) -> Non
             self.user_agent += f" {CLIENT_NAME_MARK}{name}"
 
     discord.http.HTTPClient.__init__ = http_init  # type: ignore[method-assign]  # a patch, as above
+
+    adapter = discord.webhook.async_.AsyncWebhookAdapter
+    original_request = adapter.request
+
+    async def webhook_request(self: Any, route: Any, session: Any, **kwargs: Any) -> Any:
+        name = os.environ.get("FAKEDISCORD_CLIENT_NAME")
+        named = _Named(session, name) if name else session
+        return await original_request(self, route, named, **kwargs)
+
+    adapter.request = webhook_request  # type: ignore[method-assign]  # a patch, as above
+
+
+class _Named:
+    """An aiohttp session whose requests carry the client's name in their User-Agent."""
+
+    def __init__(self, session: Any, name: str) -> None:
+        self._session = session
+        self._agent = f"DiscordBot {CLIENT_NAME_MARK}{name}"
+
+    def request(self, *args: Any, headers: dict[str, str] | None = None, **kwargs: Any) -> Any:
+        headers = {**(headers or {}), "User-Agent": self._agent}
+        return self._session.request(*args, headers=headers, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
 
 
 # The names discord.py gives the tasks it starts for an event's handlers and for the callbacks

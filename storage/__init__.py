@@ -4,11 +4,13 @@ project lives here."""
 from storage.backends import DEFAULT_POOL_SIZE
 from storage.database import Database, database_path, parse_database_url
 from storage.errors import StoreUnavailable
-from storage.models import RatingPoint, Result, Seat, Standing, Table, TableStatus
+from storage.models import Place, PlaceKind, RatingPoint, Result, Seat, Standing, Table, TableStatus
 
 __all__ = [
     "DEFAULT_POOL_SIZE",
     "Database",
+    "Place",
+    "PlaceKind",
     "RatingPoint",
     "Result",
     "Seat",

@@ -16,11 +16,12 @@ from enum import StrEnum
 from typing import Any
 
 from storage.backends import Backend
+from storage.models import Place, PlaceKind
 
 PUZZLES = ("quarters", "checkers", "quatorze")
 _COLUMNS = (
     "id, day, puzzle, user_id, user_name, guild_id, status, state, moves, hints, score, version, "
-    "started_at, finished_at"
+    "started_at, finished_at, place, place_id"
 )
 
 _ONE_ATTEMPT = f"SELECT {_COLUMNS} FROM daily_attempts WHERE user_id = ? AND day = ? AND puzzle = ?"
@@ -50,6 +51,7 @@ class Attempt:
     version: int
     started_at: float
     finished_at: float | None
+    place: Place | None = None  # where it counts: the server, the chat, the member's own record
 
     @property
     def over(self) -> bool:
@@ -85,7 +87,13 @@ def _attempt(row: Sequence[Any]) -> Attempt:
         version=int(row[11]),
         started_at=float(row[12]),
         finished_at=None if row[13] is None else float(row[13]),
+        place=Place(PlaceKind(row[14]), int(row[15])),
     )
+
+
+def _where(place: Place | int) -> Place:
+    """A place as given, or a server's by its guild id."""
+    return place if isinstance(place, Place) else Place.server(place)
 
 
 def streak_of(days: Iterable[date], today: date) -> Streak:
@@ -123,15 +131,19 @@ class DailyStore:
         guild_id: int,
         state: dict[str, Any],
         now: float | None = None,
+        place: Place | None = None,
     ) -> tuple[Attempt, bool]:
         """Today's attempt of the member at ``puzzle``: (attempt, True) when it was just made,
-        (the attempt already there, False) otherwise: starting again resumes, never restarts."""
+        (the attempt already there, False) otherwise: starting again resumes, never restarts.
+        It counts in ``place`` (by default the server, or with guild 0 the member's own)."""
         now = time.time() if now is None else now
+        if place is None:
+            place = Place.server(guild_id) if guild_id else Place.dm(user_id)
         day = day_of(now).isoformat()
         async with self.backend.session(transaction=True) as s:
             row = await s.fetchrow(
                 f"INSERT INTO daily_attempts (day, puzzle, user_id, user_name, guild_id, status, "
-                f"state, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                f"state, started_at, place, place_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 f"ON CONFLICT (user_id, day, puzzle) DO NOTHING RETURNING {_COLUMNS}",
                 day,
                 puzzle,
@@ -141,6 +153,8 @@ class DailyStore:
                 AttemptStatus.PLAYING.value,
                 json.dumps(state, separators=(",", ":")),
                 now,
+                place.kind.value,
+                place.id,
             )
             if row is not None:
                 return _attempt(row), True
@@ -230,26 +244,31 @@ class DailyStore:
         attempt.state, attempt.version = state, int(row[0])
         return True
 
-    async def solvers(self, guild_id: int, day: date) -> list[Attempt]:
-        """The attempts of ``day`` started in the server and solved, in finishing order."""
+    async def solvers(self, where: Place | int, day: date) -> list[Attempt]:
+        """The attempts of ``day`` started in the place (a guild id: that server) and solved,
+        in finishing order."""
+        place = _where(where)
         async with self.backend.session() as s:
             rows = await s.fetch(
-                f"SELECT {_COLUMNS} FROM daily_attempts WHERE guild_id = ? AND day = ? "
-                "AND status = ? ORDER BY finished_at, id",
-                guild_id,
+                f"SELECT {_COLUMNS} FROM daily_attempts WHERE place = ? AND place_id = ? "
+                "AND day = ? AND status = ? ORDER BY finished_at, id",
+                place.kind.value,
+                place.id,
                 day.isoformat(),
                 AttemptStatus.SOLVED.value,
             )
         return [_attempt(r) for r in rows]
 
     async def _solved_days(
-        self, user_ids: Iterable[int] | None = None, guild_id: int | None = None
+        self, user_ids: Iterable[int] | None = None, place: Place | None = None
     ) -> dict[int, dict[str, set[date]]]:
         where: list[str] = ["status = ?"]
         args: list[str | int] = [AttemptStatus.SOLVED.value]
-        if guild_id is not None:
-            where.append("user_id IN (SELECT user_id FROM daily_attempts WHERE guild_id = ?)")
-            args.append(guild_id)
+        if place is not None:
+            where.append(
+                "user_id IN (SELECT user_id FROM daily_attempts WHERE place = ? AND place_id = ?)"
+            )
+            args += [place.kind.value, place.id]
         ids = None if user_ids is None else set(user_ids)
         async with self.backend.session() as s:
             rows = await s.fetch(
@@ -270,10 +289,11 @@ class DailyStore:
         return _streaks(days, today)
 
     async def longest_streaks(
-        self, guild_id: int, today: date, limit: int = 5
+        self, where: Place | int, today: date, limit: int = 5
     ) -> list[tuple[int, Streak]]:
-        """The running ``all`` streaks of members who played in the server, longest first."""
-        found = await self._solved_days(guild_id=guild_id)
+        """The running ``all`` streaks of members who played in the place (a guild id: that
+        server), longest first."""
+        found = await self._solved_days(place=_where(where))
         ranked = [(uid, _streaks(days, today)["all"]) for uid, days in found.items()]
         ranked = [(uid, st) for uid, st in ranked if st.current > 0]
         ranked.sort(key=lambda item: (-item[1].current, item[0]))

@@ -24,11 +24,20 @@ from storage.backends import (
     SqliteBackend,
 )
 from storage.daily import DailyStore
-from storage.models import RatingPoint, Result, Seat, Standing, Table, TableStatus
+from storage.models import (
+    Place,
+    PlaceKind,
+    RatingPoint,
+    Result,
+    Seat,
+    Standing,
+    Table,
+    TableStatus,
+)
 
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, kind, status, seats, options, state, ui, version, "
-    "board_message_id, created_by, created_at, updated_at, last_move_at, outcome"
+    "board_message_id, created_by, created_at, updated_at, last_move_at, outcome, place"
 )
 DEFAULT_RATING = 1200.0
 _SQLITE_PREFIX = "sqlite:///"
@@ -38,13 +47,15 @@ _POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 _DIALECT_SQL = {
     "sqlite": {
         "extra_sums": "SELECT r.{group}, j.key, SUM(j.value) FROM results r, json_each(r.extra) j "
-        "WHERE r.guild_id = ? AND r.{column} = ? AND j.type IN ('integer', 'real') "
+        "WHERE r.place = ? AND r.place_id = ? AND r.{column} = ? "
+        "AND j.type IN ('integer', 'real') "
         "GROUP BY r.{group}, j.key",
     },
     "postgresql": {
         "extra_sums": "SELECT r.{group}, j.key, SUM(j.value::text::numeric) "
         "FROM results r, jsonb_each(r.extra::jsonb) j "
-        "WHERE r.guild_id = ? AND r.{column} = ? AND jsonb_typeof(j.value) = 'number' "
+        "WHERE r.place = ? AND r.place_id = ? AND r.{column} = ? "
+        "AND jsonb_typeof(j.value) = 'number' "
         "GROUP BY r.{group}, j.key",
     },
 }
@@ -104,7 +115,13 @@ def _row_to_table(row: Sequence[Any]) -> Table:
         updated_at=row[13],
         last_move_at=row[14],
         outcome=json.loads(row[15]) if row[15] is not None else None,
+        place=PlaceKind(row[16]),
     )
+
+
+def place_of(where: Place | int) -> Place:
+    """A place as given, or a server's by its guild id (how the server-only callers name it)."""
+    return where if isinstance(where, Place) else Place.server(where)
 
 
 def _plain_number(value: Any) -> float:
@@ -171,15 +188,19 @@ class Database:
         ui: dict[str, Any] | None = None,
         created_by: int,
         now: float | None = None,
+        place: PlaceKind | None = None,
     ) -> Table | None:
-        """Insert a new open table; None when the channel already has one."""
+        """Insert a new open table; None when the channel already has one. Its results count
+        in ``place`` (by default its server, or with guild 0 each member's own record)."""
         now = time.time() if now is None else now
+        if place is None:
+            place = PlaceKind.SERVER if guild_id else PlaceKind.DM
         try:
             async with self.backend.session(transaction=True) as s:
                 row = await s.fetchrow(
                     "INSERT INTO game_tables (guild_id, channel_id, kind, status, seats, options, "
-                    "state, ui, created_by, created_at, updated_at, last_move_at) "
-                    f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_TABLE_COLUMNS}",
+                    "state, ui, created_by, created_at, updated_at, last_move_at, place) "
+                    f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_TABLE_COLUMNS}",
                     guild_id,
                     channel_id,
                     kind,
@@ -192,6 +213,7 @@ class Database:
                     now,
                     now,
                     now,
+                    place.value,
                 )
         except self.backend.integrity_errors:
             return None
@@ -338,10 +360,11 @@ class Database:
         return True
 
     async def _insert_result(self, s: Session, table: Table, result: Result, now: float) -> None:
+        place = table.place_of(result.user_id)
         await s.execute(
             "INSERT INTO results (table_id, guild_id, kind, user_id, user_name, outcome, points, "
-            "rating_change, vs_computer, extra, finished_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "rating_change, vs_computer, extra, finished_at, place, place_id) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             table.id,
             table.guild_id,
             table.kind,
@@ -353,13 +376,16 @@ class Database:
             int(result.vs_computer),
             _dump(result.extra),
             now,
+            place.kind.value,
+            place.id,
         )
         if result.rating_change:
             await s.execute(
-                "INSERT INTO ratings (guild_id, kind, user_id, rating, games) "
-                "VALUES (?, ?, ?, ?, 1) ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET "
-                "rating = ratings.rating + ?, games = ratings.games + 1",
-                table.guild_id,
+                "INSERT INTO ratings (place, place_id, kind, user_id, rating, games) "
+                "VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (place, place_id, kind, user_id) "
+                "DO UPDATE SET rating = ratings.rating + ?, games = ratings.games + 1",
+                place.kind.value,
+                place.id,
                 table.kind,
                 result.user_id,
                 DEFAULT_RATING + result.rating_change,
@@ -377,56 +403,74 @@ class Database:
             )
 
     # -- scores -----------------------------------------------------------------------------
-    async def ratings(self, guild_id: int, kind: str, user_ids: Iterable[int]) -> dict[int, float]:
-        """Current ratings (the default for members without one)."""
+    async def ratings(
+        self, where: Place | int, kind: str, user_ids: Iterable[int]
+    ) -> dict[int, float]:
+        """Current ratings in a place (a guild id: that server's), the default for members
+        without one."""
+        place = place_of(where)
         ids = list(user_ids)
         found: dict[int, float] = {}
         if ids:
             marks = ", ".join("?" * len(ids))
             async with self.backend.session() as s:
                 rows = await s.fetch(
-                    "SELECT user_id, rating FROM ratings WHERE guild_id = ? AND kind = ? "
-                    f"AND user_id IN ({marks})",
-                    guild_id,
+                    "SELECT user_id, rating FROM ratings WHERE place = ? AND place_id = ? "
+                    f"AND kind = ? AND user_id IN ({marks})",
+                    place.kind.value,
+                    place.id,
                     kind,
                     *ids,
                 )
             found = {row[0]: row[1] for row in rows}
         return {uid: found.get(uid, DEFAULT_RATING) for uid in ids}
 
+    async def table_ratings(self, table: Table, user_ids: Iterable[int]) -> dict[int, float]:
+        """The members' current ratings where their results at ``table`` count."""
+        found: dict[int, float] = {}
+        for uid in user_ids:
+            found |= await self.ratings(table.place_of(uid), table.kind, [uid])
+        return found
+
     async def rating_history(
-        self, user_id: int, kind: str, guild_id: int | None = None
+        self, user_id: int, kind: str, where: Place | int | None = None
     ) -> list[RatingPoint]:
-        """A member's rating after each rated game of ``kind``, per server (or in one server),
-        oldest first within a server. Rebuilt from the results' rating changes, from the
-        default rating, so it always ends at the rating the ``ratings`` table holds."""
+        """A member's rating after each rated game of ``kind``, per place (or in one place; a
+        guild id: that server), oldest first within a place. Rebuilt from the results' rating
+        changes, from the default rating, so it always ends at the rating ``ratings`` holds."""
         sql = (
-            "SELECT guild_id, table_id, finished_at, rating_change FROM results "
+            "SELECT place, place_id, table_id, finished_at, rating_change FROM results "
             "WHERE user_id = ? AND kind = ? AND rating_change <> 0"
         )
         params: list[Any] = [user_id, kind]
-        if guild_id is not None:
-            sql += " AND guild_id = ?"
-            params.append(guild_id)
+        if where is not None:
+            place = place_of(where)
+            sql += " AND place = ? AND place_id = ?"
+            params += [place.kind.value, place.id]
         async with self.backend.session() as s:
-            rows = await s.fetch(sql + " ORDER BY guild_id, finished_at, id", *params)
-        rating: dict[int, float] = {}
+            rows = await s.fetch(sql + " ORDER BY place, place_id, finished_at, id", *params)
+        rating: dict[tuple[str, int], float] = {}
         points = []
-        for guild, table_id, finished_at, change in rows:
-            rating[guild] = rating.get(guild, DEFAULT_RATING) + change
-            points.append(RatingPoint(guild, table_id, finished_at, rating[guild]))
+        for kind_of_place, place_id, table_id, finished_at, change in rows:
+            key = (kind_of_place, place_id)
+            rating[key] = rating.get(key, DEFAULT_RATING) + change
+            points.append(
+                RatingPoint(place_id, table_id, finished_at, rating[key], PlaceKind(kind_of_place))
+            )
         return points
 
-    async def standings(self, guild_id: int, kind: str) -> list[Standing]:
-        """Every player's totals for one game in one server (not yet ordered)."""
-        return list((await self._standings_by(guild_id, "kind", kind, "user_id")).values())
+    async def standings(self, where: Place | int, kind: str) -> list[Standing]:
+        """Every player's totals for one game in one place (a guild id: that server), not yet
+        ordered."""
+        return list((await self._standings_by(place_of(where), "kind", kind, "user_id")).values())
 
-    async def player_standings(self, guild_id: int, user_id: int) -> dict[str, Standing]:
-        """One member's totals in every game they played in a server, by game kind."""
-        return await self._standings_by(guild_id, "user_id", user_id, "kind")
+    async def player_standings(self, where: Place | int, user_id: int) -> dict[str, Standing]:
+        """One member's totals in every game they played in a place (a guild id: that server),
+        by game kind."""
+        return await self._standings_by(place_of(where), "user_id", user_id, "kind")
 
     async def _standings_by(
-        self, guild_id: int, column: str, value: Any, group: str
+        self, place: Place, column: str, value: Any, group: str
     ) -> dict[Any, Standing]:
         """Totals of the results where ``column = value``, one :class:`Standing` per ``group``
         (``column`` and ``group`` are ``kind`` or ``user_id``; never user input)."""
@@ -439,17 +483,18 @@ class Database:
                 "SUM(CASE WHEN r.outcome = 'loss' THEN 1 ELSE 0 END), "
                 "SUM(CASE WHEN r.outcome = 'draw' THEN 1 ELSE 0 END), SUM(r.points), "
                 "MAX(r.points), MAX(g.rating), (SELECT n.user_name FROM results n "
-                "WHERE n.guild_id = r.guild_id AND n.user_id = r.user_id "
+                "WHERE n.place = r.place AND n.place_id = r.place_id AND n.user_id = r.user_id "
                 "ORDER BY n.id DESC LIMIT 1) "
-                "FROM results r LEFT JOIN ratings g ON g.guild_id = r.guild_id "
-                f"AND g.kind = r.kind AND g.user_id = r.user_id "
-                f"WHERE r.guild_id = ? AND r.{column} = ? GROUP BY r.{group}, r.user_id, "
-                "r.guild_id",
-                guild_id,
+                "FROM results r LEFT JOIN ratings g ON g.place = r.place "
+                "AND g.place_id = r.place_id AND g.kind = r.kind AND g.user_id = r.user_id "
+                f"WHERE r.place = ? AND r.place_id = ? AND r.{column} = ? "
+                f"GROUP BY r.{group}, r.user_id, r.place, r.place_id",
+                place.kind.value,
+                place.id,
                 value,
             )
             extras: dict[Any, dict[str, float]] = {}
-            for key, name, total in await s.fetch(extra_sums, guild_id, value):
+            for key, name, total in await s.fetch(extra_sums, place.kind.value, place.id, value):
                 extras.setdefault(key, {})[name] = _plain_number(total)
         return {
             r[0]: Standing(

@@ -19,6 +19,35 @@ class TableStatus(StrEnum):
         return self in (TableStatus.CHALLENGE, TableStatus.ACTIVE)
 
 
+class PlaceKind(StrEnum):
+    """Where results, ratings and daily attempts count (see :class:`Place`)."""
+
+    SERVER = "server"  # a server: its scoreboard
+    CHAT = "chat"  # a group DM (or another chat outside servers): that chat's scoreboard
+    DM = "dm"  # the DM with Parlour: the member's own record
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """One scoreboard's place: a server (``id`` its guild id), a chat outside servers (its
+    channel id), or a member's own record from their DMs with Parlour (their user id)."""
+
+    kind: PlaceKind
+    id: int
+
+    @classmethod
+    def server(cls, guild_id: int) -> Place:
+        return cls(PlaceKind.SERVER, guild_id)
+
+    @classmethod
+    def chat(cls, channel_id: int) -> Place:
+        return cls(PlaceKind.CHAT, channel_id)
+
+    @classmethod
+    def dm(cls, user_id: int) -> Place:
+        return cls(PlaceKind.DM, user_id)
+
+
 @dataclass(slots=True)
 class Seat:
     """A seat at a table: a member (``user_id``) or the computer (``ai_level``)."""
@@ -60,6 +89,16 @@ class Table:
     last_move_at: float
     # How a finished game ended (JSON of games.base.Outcome), written by the table service.
     outcome: Mapping[str, Any] | None = None
+    place: PlaceKind = PlaceKind.SERVER  # where its results count (see :meth:`place_of`)
+
+    def place_of(self, user_id: int) -> Place:
+        """Where ``user_id``'s result at this table counts: the server, the chat, or (in a DM
+        with Parlour) the member's own record."""
+        if self.place is PlaceKind.CHAT:
+            return Place.chat(self.channel_id)
+        if self.place is PlaceKind.DM:
+            return Place.dm(user_id)
+        return Place.server(self.guild_id)
 
     def seat_of(self, user_id: int) -> int | None:
         """The first seat ``user_id`` holds, or None."""
@@ -107,9 +146,11 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class RatingPoint:
-    """A member's rating in one server right after one rated game."""
+    """A member's rating in one place right after one rated game (``guild_id`` is the place's
+    id: a server's guild id, a chat's channel id, the member's own id for their DMs)."""
 
     guild_id: int
     table_id: int
     finished_at: float
     rating: float
+    place: PlaceKind = PlaceKind.SERVER

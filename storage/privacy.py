@@ -6,10 +6,16 @@ one transaction each. The SQL is portable (no JSON functions); JSON columns are 
 written as text and filtered in Python. What each function changes:
 
 - :func:`member_data`: nothing; a member's games, results, ratings and the server's settings.
-- :func:`forget_member`: deletes the member's results and ratings in the server, and renames
+- :func:`forget_member`: deletes the member's results and ratings in the place, and renames
   their seats in finished games "a former member" (id 0). Refused while the member is in an
   open game. Other members' results and ratings are not touched, so their totals stay.
-- :func:`erase_guild`: deletes every row of a server (tables, results, ratings, settings).
+- :func:`erase_guild`: deletes every row of a server (tables, results, ratings, settings); never
+  a row of a chat outside servers or of a DM.
+
+Both member functions take a place (:class:`storage.models.Place`, or a guild id for a
+server): a server or a chat means its own rows; the DM with Parlour means every row of the
+member outside servers (their own record and every chat they played in, which they may have
+left since).
 - :func:`mark_guild_departed` / :func:`mark_guild_returned` / :func:`purge_departed`: when
   the bot leaves a server its open tables stop at once; after the retention period its data
   is erased, unless the bot came back meanwhile.
@@ -24,6 +30,8 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from storage.models import Place, PlaceKind
 
 if TYPE_CHECKING:
     from storage.backends import Session
@@ -84,8 +92,35 @@ def _when(epoch: float | None) -> str | None:
 
 _TABLES = (
     "SELECT id, kind, channel_id, status, seats, ui, created_by, created_at, last_move_at "
-    "FROM game_tables WHERE guild_id = ? ORDER BY id"
+    "FROM game_tables WHERE {where} ORDER BY id"
 )
+_SERVER = PlaceKind.SERVER.value
+
+
+def _place(where: Place | int) -> Place:
+    return where if isinstance(where, Place) else Place.server(where)
+
+
+def _rows_in(place: Place) -> tuple[str, list[Any]]:
+    """The ``WHERE`` clause of a place's results, ratings and daily attempts (with the member's
+    own ``user_id`` filter added by the caller), and its arguments."""
+    if place.kind is PlaceKind.DM:  # from the DM: everything of the member outside servers
+        return "place <> ?", [_SERVER]
+    return "place = ? AND place_id = ?", [place.kind.value, place.id]
+
+
+def _tables_in(place: Place) -> tuple[str, list[Any]]:
+    """The ``WHERE`` clause of a place's tables (those naming the member are kept later)."""
+    if place.kind is PlaceKind.SERVER:
+        return "guild_id = ? AND place = ?", [place.id, _SERVER]
+    if place.kind is PlaceKind.CHAT:
+        return "channel_id = ? AND place = ?", [place.id, PlaceKind.CHAT.value]
+    return "place <> ?", [_SERVER]
+
+
+async def _tables(s: Session, place: Place) -> list[Sequence[Any]]:
+    where, args = _tables_in(place)
+    return await s.fetch(_TABLES.format(where=where), *args)
 
 
 def _involves(row: Sequence[Any], user_id: int) -> bool:
@@ -98,15 +133,16 @@ def _involves(row: Sequence[Any], user_id: int) -> bool:
     )
 
 
-async def member_data(db: Database, guild_id: int, user_id: int) -> dict[str, Any]:
-    """Everything Parlour stores about a member in a server, as JSON-ready data (ids as text)."""
+async def member_data(db: Database, where: Place | int, user_id: int) -> dict[str, Any]:
+    """Everything Parlour stores about a member in a place (a guild id: that server), as
+    JSON-ready data (ids as text)."""
     async with db.backend.session() as s:
-        return await _member_data(s, guild_id, user_id)
+        return await _member_data(s, _place(where), user_id)
 
 
-async def _member_data(conn: Session, guild_id: int, user_id: int) -> dict[str, Any]:
+async def _member_data(conn: Session, place: Place, user_id: int) -> dict[str, Any]:
     games = []
-    for row in await conn.fetch(_TABLES, guild_id):
+    for row in await _tables(conn, place):
         if not _involves(row, user_id):
             continue
         seats = _json(row[4])
@@ -123,8 +159,10 @@ async def _member_data(conn: Session, guild_id: int, user_id: int) -> dict[str, 
                 "last_move": _when(row[8]),
             }
         )
+    where, args = _rows_in(place)
     results = [
         {
+            "place": r[9],
             "table": r[0],
             "game": r[1],
             "name": r[2],
@@ -137,42 +175,45 @@ async def _member_data(conn: Session, guild_id: int, user_id: int) -> dict[str, 
         }
         for r in await conn.fetch(
             "SELECT table_id, kind, user_name, outcome, points, rating_change, vs_computer, "
-            "extra, finished_at FROM results WHERE guild_id = ? AND user_id = ? ORDER BY id",
-            guild_id,
+            f"extra, finished_at, place FROM results WHERE {where} AND user_id = ? ORDER BY id",
+            *args,
             user_id,
         )
     ]
     ratings = [
-        {"game": r[0], "rating": r[1], "rated_games": r[2]}
+        {"place": r[3], "game": r[0], "rating": r[1], "rated_games": r[2]}
         for r in await conn.fetch(
-            "SELECT kind, rating, games FROM ratings WHERE guild_id = ? AND user_id = ? "
-            "ORDER BY kind",
-            guild_id,
+            f"SELECT kind, rating, games, place FROM ratings WHERE {where} AND user_id = ? "
+            "ORDER BY place, kind",
+            *args,
             user_id,
         )
     ]
-    settings = {
-        r[0]: r[1]
-        for r in await conn.fetch(
-            "SELECT name, value FROM guild_settings WHERE guild_id = ? ORDER BY name", guild_id
-        )
-    }
+    settings = {}
+    if place.kind is PlaceKind.SERVER:  # chats and DMs have no settings
+        settings = {
+            r[0]: r[1]
+            for r in await conn.fetch(
+                "SELECT name, value FROM guild_settings WHERE guild_id = ? ORDER BY name", place.id
+            )
+        }
     daily = [
         {"day": r[0], "puzzle": r[1], "status": r[2], "moves": r[3], "hints": r[4]}
         for r in await conn.fetch(
             "SELECT day, puzzle, status, moves, hints FROM daily_attempts "
-            "WHERE guild_id = ? AND user_id = ? ORDER BY id",
-            guild_id,
+            f"WHERE {where} AND user_id = ? ORDER BY id",
+            *args,
             user_id,
         )
     ]
     return {
-        "server": str(guild_id),
+        "place": place.kind.value,  # server | chat | dm (the DM: everything outside servers)
+        place.kind.value: str(place.id),
         "member": str(user_id),
         "games": games,
         "results": results,
         "ratings": ratings,
-        "daily_puzzles": daily,  # the daily puzzle attempts started in this server
+        "daily_puzzles": daily,  # the daily puzzle attempts started in this place
         "member_settings": {},  # Parlour keeps no per-member settings
         "server_settings": settings,
     }
@@ -195,25 +236,28 @@ def _anonymised(seats: list[dict[str, Any]], ui: dict[str, Any], user_id: int) -
         ui["closed_by"] = FORMER_MEMBER
 
 
-async def forget_member(db: Database, guild_id: int, user_id: int) -> Forgotten:
-    """Erase a member's results and ratings in a server; their past seats become anonymous.
+async def forget_member(db: Database, where: Place | int, user_id: int) -> Forgotten:
+    """Erase a member's results and ratings in a place (a guild id: that server); their past
+    seats there become anonymous.
 
     Raises :class:`StillPlaying` (and changes nothing) while an open table names them.
     """
+    place = _place(where)
+    rows_in, args = _rows_in(place)
     async with db.backend.session(transaction=True) as s:
-        rows = [r for r in await s.fetch(_TABLES, guild_id) if _involves(r, user_id)]
+        rows = [r for r in await _tables(s, place) if _involves(r, user_id)]
         playing = [(r[0], r[2]) for r in rows if r[3] in OPEN]
         if playing:
             raise StillPlaying(playing)
-        results = await _deleted(
-            s, "DELETE FROM results WHERE guild_id = ? AND user_id = ?", guild_id, user_id
-        )
-        ratings = await _deleted(
-            s, "DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", guild_id, user_id
-        )
-        results += await _deleted(  # daily puzzle attempts started in this server count as results
-            s, "DELETE FROM daily_attempts WHERE guild_id = ? AND user_id = ?", guild_id, user_id
-        )
+        results = ratings = 0
+        # daily puzzle attempts started in this place count as results
+        for table in ("results", "daily_attempts", "ratings"):
+            sql = f"DELETE FROM {table} WHERE {rows_in} AND user_id = ?"
+            count = await _deleted(s, sql, *args, user_id)
+            if table == "ratings":
+                ratings = count
+            else:
+                results += count
         for row in rows:
             seats, ui = _json(row[4]), _json(row[5])
             _anonymised(seats, ui, user_id)
@@ -229,7 +273,10 @@ async def forget_member(db: Database, guild_id: int, user_id: int) -> Forgotten:
     return Forgotten(results=results, ratings=ratings, tables=len(rows))
 
 
-_OPEN_IDS = "SELECT id FROM game_tables WHERE guild_id = ? AND status IN (?, ?) ORDER BY id"
+_OPEN_IDS = (
+    "SELECT id FROM game_tables WHERE guild_id = ? AND place = 'server' AND status IN (?, ?) "
+    "ORDER BY id"
+)
 
 
 async def erase_guild(db: Database, guild_id: int) -> Erased:
@@ -239,12 +286,16 @@ async def erase_guild(db: Database, guild_id: int) -> Erased:
 
 
 async def _erase_guild(s: Session, guild_id: int) -> Erased:
+    """Only the server's own place: the chats and DMs (guild 0) are no server's rows."""
     open_tables = [r[0] for r in await s.fetch(_OPEN_IDS, guild_id, *OPEN)]
-    results = await _deleted(s, "DELETE FROM results WHERE guild_id = ?", guild_id)
-    results += await _deleted(s, "DELETE FROM daily_attempts WHERE guild_id = ?", guild_id)
-    ratings = await _deleted(s, "DELETE FROM ratings WHERE guild_id = ?", guild_id)
+    server = "place = 'server' AND place_id = ?"
+    results = await _deleted(s, f"DELETE FROM results WHERE {server}", guild_id)
+    results += await _deleted(s, f"DELETE FROM daily_attempts WHERE {server}", guild_id)
+    ratings = await _deleted(s, f"DELETE FROM ratings WHERE {server}", guild_id)
     settings = await _deleted(s, "DELETE FROM guild_settings WHERE guild_id = ?", guild_id)
-    tables = await _deleted(s, "DELETE FROM game_tables WHERE guild_id = ?", guild_id)
+    tables = await _deleted(
+        s, "DELETE FROM game_tables WHERE guild_id = ? AND place = 'server'", guild_id
+    )
     return Erased(tables, results, ratings, settings, open_tables)
 
 
@@ -258,7 +309,7 @@ async def mark_guild_departed(db: Database, guild_id: int, now: float) -> list[i
         stopped = [r[0] for r in await s.fetch(_OPEN_IDS, guild_id, *OPEN)]
         await s.execute(
             "UPDATE game_tables SET status = 'stopped', version = version + 1, updated_at = ? "
-            "WHERE guild_id = ? AND status IN (?, ?)",
+            "WHERE guild_id = ? AND place = 'server' AND status IN (?, ?)",
             now,
             guild_id,
             *OPEN,
@@ -323,11 +374,19 @@ async def purge_direct_daily(db: Database, retention: float, now: float) -> int:
 
 async def guilds_with_data(db: Database) -> set[int]:
     """Every server with a row anywhere: at start-up, those the bot is no longer in can be
-    marked departed (the bot may have been removed while it was down)."""
+    marked departed (the bot may have been removed while it was down). Never a chat outside
+    servers or a DM: their rows are no server's."""
     found: set[int] = set()
     async with db.backend.session() as s:
-        for table in ("game_tables", "results", "ratings", "guild_settings"):
-            found.update(r[0] for r in await s.fetch(f"SELECT DISTINCT guild_id FROM {table}"))
+        for table, column in (
+            ("game_tables", "guild_id"),
+            ("results", "place_id"),
+            ("ratings", "place_id"),
+        ):
+            sql = f"SELECT DISTINCT {column} FROM {table} WHERE place = 'server'"
+            found.update(r[0] for r in await s.fetch(sql))
+        found.update(r[0] for r in await s.fetch("SELECT DISTINCT guild_id FROM guild_settings"))
+    found.discard(0)
     return found
 
 

@@ -9,7 +9,7 @@ import aiohttp
 import discord
 import pytest
 
-from bot.client.coalesce import BoardEdits, ChannelPace
+from bot.client.coalesce import BoardEdits, ChannelPace, Rerouted
 
 
 class Clock:
@@ -248,3 +248,40 @@ async def test_an_edit_still_unseen_when_overtaken_is_followed_by_the_answer() -
     await computer
     await edits.flush()
     assert sent[-1] == "v3 as the answer drew it"
+
+
+async def test_a_board_with_a_fresh_interaction_is_edited_through_it_outside_the_channel_pace() -> (
+    None
+):
+    """The computer's reply to a click rides on that click's interaction: its token's own slots
+    (5 per 2 s), not the channel's, which stay free for the edits nobody clicked for; a token
+    Discord no longer takes sends the edit through the channel at once."""
+    clock = Clock()
+    channel_pace = ChannelPace(count=1, per=5.0, clock=clock)
+    token_pace = ChannelPace(count=5, per=2.0, total=None, clock=clock)
+    riders: dict[int, str] = {10: "click"}
+    sent: list[tuple[str, str]] = []
+
+    async def send(message_id: int, state: str) -> None:
+        sent.append(("channel", state))
+
+    async def ride(message_id: int, state: str, interaction: str) -> None:
+        if state == "v3":  # the token ran out: forgotten, the edit goes again
+            del riders[message_id]
+            raise Rerouted(interaction)
+        sent.append((interaction, state))
+
+    def rider(message_id: int) -> tuple[int, str] | None:
+        found = riders.get(message_id)
+        return None if found is None else (hash(found), found)
+
+    edits: BoardEdits[str] = BoardEdits(
+        send, channel_pace, rider=rider, ride=ride, token_pace=token_pace
+    )
+    await edits.submit(1, 10, 1, "v1")
+    await edits.submit(1, 10, 2, "v2")
+    assert sent == [("click", "v1"), ("click", "v2")]  # two edits at once: no channel slot
+    assert channel_pace.wait(1) == 0 and edits.free(1, 10)
+    await edits.submit(1, 10, 3, "v3")
+    assert sent[-1] == ("channel", "v3") and channel_pace.wait(1) == 5.0
+    assert (edits.sent, edits.ridden) == (3, 2)

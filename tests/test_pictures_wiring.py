@@ -14,6 +14,7 @@ from bot.tables.hearts.replay import hand_replay
 from bot.tables.pictures import PictureCache
 from bot.tables.screens import Attachment
 from games.base import IllegalAction
+from storage import Seat, TableStatus
 
 ALICE, BOB = member(1, "Alice"), member(2, "Bob")
 
@@ -64,6 +65,31 @@ async def test_a_finished_games_replay_is_drawn_once_and_has_a_frame_a_position(
     for game, words in ((table.id + 50, "no game"), (None, "No game of Checkers")):
         with pytest.raises(IllegalAction, match=f"(?i){words}"):
             await service.pictures.finished_game(ALICE.guild_id, 1, "checkers", game)
+
+
+async def test_outside_servers_a_replay_and_its_autocomplete_keep_to_their_own_chat(service):
+    """Every DM and group DM is stored under guild 0: one must not find another's games."""
+    db = service.db
+    ids = {}
+    for channel in (700, 800):
+        table = await db.create_table(
+            guild_id=0,
+            channel_id=channel,
+            kind="quarters",
+            status=TableStatus.ACTIVE,
+            seats=[Seat("Alice", 1)],
+            options={},
+            state={},
+            created_by=1,
+        )
+        table.state = {"over": True}
+        assert await db.finish_table(table, [])
+        ids[channel] = table.id
+    assert [t.id for t in await service.pictures.recent_games(0, "quarters", 800)] == [ids[800]]
+    with pytest.raises(IllegalAction, match="no game"):
+        await service.pictures.finished_game(0, 800, "quarters", ids[700])
+    found = await service.pictures.finished_game(0, 800, "quarters", ids[800])
+    assert found.id == ids[800]
 
 
 async def test_hearts_hands_replay_only_once_the_game_is_over(service):

@@ -94,16 +94,16 @@ async def rows(db, guild):
     """Every row of a server, in a comparable form."""
     found = {}
     async with db.backend.session() as s:
-        for table, order in (
-            ("game_tables", "id"),
-            ("results", "id"),
-            ("ratings", "kind, user_id"),
-            ("guild_settings", "name"),
+        for table, order, where in (
+            ("game_tables", "id", "guild_id = ?"),
+            ("results", "id", "guild_id = ?"),
+            ("ratings", "kind, user_id", "place = 'server' AND place_id = ?"),
+            ("guild_settings", "name", "guild_id = ?"),
         ):
             found[table] = [
                 tuple(r)
                 for r in await s.fetch(
-                    f"SELECT * FROM {table} WHERE guild_id = ? ORDER BY {order}", guild
+                    f"SELECT * FROM {table} WHERE {where} ORDER BY {order}", guild
                 )
             ]
     return found
@@ -126,7 +126,9 @@ async def test_the_export_lists_the_members_games_results_ratings_and_settings(w
     assert [(r["game"], r["outcome"], r["rating_change"]) for r in data["results"]] == [
         ("checkers", "win", 8.0)
     ]
-    assert data["ratings"] == [{"game": "checkers", "rating": 1208.0, "rated_games": 1}]
+    assert data["ratings"] == [
+        {"place": "server", "game": "checkers", "rating": 1208.0, "rated_games": 1}
+    ]
     assert data["server_settings"] == {"idle_claim_minutes": "5.0"}
     away = await member_data(world, AWAY, ALICE)
     assert [r["rating_change"] for r in away["results"]] == [7.0]

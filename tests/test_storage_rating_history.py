@@ -40,7 +40,7 @@ async def test_rating_history_follows_each_rated_game_per_server(db_path):
     assert by_server == {10: [(100.0, 1216.0), (200.0, 1198.5)], 20: [(150.0, 1184.0)]}
     # the history ends where the ratings table stands
     assert (await db.ratings(10, "checkers", [1]))[1] == 1198.5
-    only = await db.rating_history(1, "checkers", guild_id=20)
+    only = await db.rating_history(1, "checkers", where=20)
     assert [(p.guild_id, p.rating) for p in only] == [(20, 1184.0)]
     assert await db.rating_history(1, "quarters") == []
     await db.close()

@@ -14,6 +14,13 @@ the bot's RSS, 429s and limit problems, and the ratio to the 1-table run.
     python -m bench.perf.load [--tables 1,50,200] [--seconds 60] [--every 3]
     python -m bench.perf.load --tables 500 --rate-limits      # Discord's rate limits on
     python -m bench.perf.load --tables 100 --games quarters    # only Quarters tables
+    python -m bench.perf.load --tables 400 --shards 2 --servers 8 \
+        --database postgresql://user@host/db                   # two bot processes
+
+With ``--shards 2`` the tables are spread over ``--servers`` servers, half of them on each
+shard, and one bot process runs each shard; both share the database, which must then be
+PostgreSQL (each run gets a fresh schema in it, dropped afterwards). CPU, RSS and the loop lag
+are summed (CPU, RSS) or the worst (lag) over the processes.
 
 Not a test: a benchmark, run by hand (``nice -n 10`` on a shared machine).
 """
@@ -31,15 +38,27 @@ import statistics
 import sys
 import tempfile
 import time
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from fakediscord import Driver, FakeDiscord
 from fakediscord.driver import DriverError
-from fakediscord.state import Channel, Member, Message, User, World
+from fakediscord.state import (
+    EVERYONE_PERMISSIONS,
+    Channel,
+    Guild,
+    Member,
+    Message,
+    Role,
+    User,
+    World,
+)
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]  # the checkout whose bot is measured
 GAMES = ("quarters", "checkers", "hearts")
 COIN = re.compile(r"^(\d+)·(\d+)$")
 SUCCESS = 3
@@ -50,15 +69,51 @@ CLK = os.sysconf("SC_CLK_TCK")
 # -- the world ---------------------------------------------------------------------------
 
 
-def world_for(tables: int) -> World:
-    """The default world plus one channel and one member per table in the first guild."""
+def world_for(tables: int, servers: int = 1, shards: int = 1) -> World:
+    """The default world plus one channel and one member per table, the tables dealt in turn
+    over ``servers`` servers (the default world's two, then new ones with the bot in them);
+    with ``shards`` > 1, server ``i`` is on shard ``i % shards``."""
     world = World.default()
-    guild = world.guilds[0]
     ids = itertools.count(300_000_000_000_000_001)
+    first = world.guilds[0]
+    bot = world.bot_user
+    while len(world.guilds) < servers:
+        gid = next(ids)
+        guild = Guild(
+            gid,
+            f"load{len(world.guilds)}",
+            first.owner_id,
+            [Role(gid, "@everyone", EVERYONE_PERMISSIONS)],
+        )
+        guild.members.append(Member(bot, gid))
+        world.guilds.append(guild)
+    used = world.guilds[: max(1, servers)]
     for i in range(tables):
+        guild = used[i % len(used)]
         guild.channels.append(Channel(next(ids), guild.id, f"t{i}", position=10 + i))
         guild.members.append(Member(User(next(ids), f"m{i}"), guild.id))
+    if shards > 1:
+        world.spread_over_shards(shards)
     return world
+
+
+@asynccontextmanager
+async def database_for(url: str | None, tmp: str) -> AsyncIterator[str]:
+    """The run's DATABASE_URL: a fresh SQLite file, or a fresh schema in the PostgreSQL
+    database ``url`` names (dropped afterwards)."""
+    if url is None or not url.startswith(("postgres://", "postgresql://")):
+        yield url or f"sqlite:///{tmp}/load.db"
+        return
+    import asyncpg  # only for PostgreSQL runs
+
+    schema = f"load_{uuid.uuid4().hex[:12]}"
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f"CREATE SCHEMA {schema}")
+        yield f"{url}{'&' if '?' in url else '?'}search_path={schema}"
+    finally:
+        await conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+        await conn.close()
 
 
 # -- the bot process ---------------------------------------------------------------------
@@ -354,78 +409,57 @@ class Run:
     startup: float
     driver_cpu: float
     routes: dict[str, int] = field(default_factory=dict)
+    clients: dict[str, int] = field(default_factory=dict)  # requests per bot process (shards)
+
+
+def shard_env(shards: int, index: int) -> dict[str, str]:
+    """The environment of the bot process running shard ``index`` (nothing when unsharded)."""
+    if shards <= 1:
+        return {}
+    return {
+        "SHARD_COUNT": str(shards),
+        "SHARD_IDS": str(index),
+        "FAKEDISCORD_CLIENT_NAME": f"shard{index}",
+    }
+
+
+def tree_cpu(pids: list[int], *, tree: bool = True) -> float:
+    return sum(cpu_seconds(pid, tree=tree) for pid in pids)
 
 
 async def measure(tables: int, seconds: float, every: float, args: argparse.Namespace) -> Run:
+    shards = max(1, args.shards)
     with tempfile.TemporaryDirectory() as tmp:
-        fake = RecordingFake(world_for(tables), response_deadline=3.0)
+        world = world_for(tables, max(args.servers, shards if shards > 1 else 1), shards)
+        fake = RecordingFake(world, response_deadline=3.0)
         if args.rate_limits:
             fake.enable_rate_limits()
         await fake.start()
-        log = Path(tmp) / "bot.log"
-        db = args.database or f"sqlite:///{tmp}/load.db"
-        env = {"LOG_FORMAT": "text"}
+        logs = [Path(tmp) / f"bot{i}.log" for i in range(shards)]
         started = time.monotonic()
-        proc = await start_bot(fake, db, log, env)
-        try:
-            await fake.wait_client_event("ready", 1, timeout=120)
-            startup = time.monotonic() - started
-            driver = Driver(fake, timeout=30)
-            figures = Figures()
-            rng = random.Random(tables)
-            games = tuple(args.games.split(","))
-            members = [Table(driver, i, figures, games) for i in range(tables)]
-            stagger = max(1.0, tables / 40)  # at most about 40 new games a second
-            warm_until = time.monotonic() + stagger + 8.0
-            # Warm-up: every table starts its game and plays a few seconds (not counted).
-            await asyncio.gather(*(run_table(t, every, warm_until, rng, stagger) for t in members))
-            await asyncio.sleep(1.0)
-            figures.actions = figures.refused = figures.failed = 0
-            figures.first.clear()
-            figures.pending_boards.clear()
-            profiler = None
-            if args.profile:
-                profiler = await asyncio.create_subprocess_exec(
-                    *("py-spy", "record", "--pid", str(proc.pid), "--subprocesses"),
-                    *("--duration", str(int(seconds)), "--rate", "200", "--nonblocking"),
-                    *("--format", "raw", "--output", args.profile),
-                    stdout=asyncio.subprocess.DEVNULL,
-                    stderr=asyncio.subprocess.DEVNULL,
-                )
-            cpu0, own0 = cpu_seconds(proc.pid), time.process_time()
-            loop0 = cpu_seconds(proc.pid, tree=False)
-            log_mark = log.stat().st_size
-            first_request = len(fake.requests)
-            until = time.monotonic() + seconds
-
-            async def keep_going(t: Table) -> None:
-                due = time.monotonic() + rng.uniform(0, every)
-                while True:
-                    await asyncio.sleep(max(0.0, due - time.monotonic()))
-                    if time.monotonic() >= until:
-                        return
-                    await t.step()
-                    due += every * rng.uniform(0.7, 1.3)
-
-            await asyncio.gather(*(keep_going(t) for t in members))
-            await asyncio.sleep(2.0)  # the last board edits
-            if profiler is not None:
-                await profiler.wait()
-            cpu, own = cpu_seconds(proc.pid) - cpu0, time.process_time() - own0
-            loop_cpu = cpu_seconds(proc.pid, tree=False) - loop0
-            rss = rss_mib(proc.pid)
-            await asyncio.sleep(11.0)  # the lag line of the last period
-            lag = lag_lines(log, log_mark)
-            load = os.getloadavg()
-        finally:
-            await stop_bot(proc)
-            await fake.stop()
-        text = log.read_text(errors="replace")
-        if args.keep_log:
-            Path(f"{args.keep_log}.{tables}").write_text(text)
-        errors = [ln for ln in text.splitlines() if " ERROR " in ln]
-        for line in errors[:5]:
-            print("  bot error:", line[:200])
+        procs: list[Any] = []
+        async with database_for(args.database, tmp) as db:
+            try:
+                for i, log in enumerate(logs):
+                    env = {"LOG_FORMAT": "text", **shard_env(shards, i)}
+                    procs.append(await start_bot(fake, db, log, env))
+                    if i == 0 and shards > 1:  # shard 0 creates the schema and syncs first
+                        await fake.wait_client_event("ready", 1, timeout=120)
+                await fake.wait_client_event("ready", shards, timeout=120)
+                startup = time.monotonic() - started
+                measured = await drive(fake, tables, seconds, every, args, procs, logs)
+            finally:
+                for proc in procs:
+                    await stop_bot(proc)
+                await fake.stop()
+        figures, cpu, loop_cpu, rss, lag, load, own, first_request = measured
+        for i, log in enumerate(logs):
+            text = log.read_text(errors="replace")
+            if args.keep_log:
+                Path(f"{args.keep_log}.{tables}{f'.{i}' if shards > 1 else ''}").write_text(text)
+            errors = [ln for ln in text.splitlines() if " ERROR " in ln]
+            for line in errors[:5]:
+                print("  bot error:", line[:200])
     return Run(
         tables,
         seconds,
@@ -443,7 +477,69 @@ async def measure(tables: int, seconds: float, every: float, args: argparse.Name
         startup,
         own,
         by_route(fake.requests[first_request:]),
+        {f"shard{i}": len(fake.requests_from(f"shard{i}")) for i in range(shards) if shards > 1},
     )
+
+
+async def drive(
+    fake: RecordingFake,
+    tables: int,
+    seconds: float,
+    every: float,
+    args: argparse.Namespace,
+    procs: list[Any],
+    logs: list[Path],
+) -> tuple[Figures, float, float, tuple[float, float], list[Any], Any, float, int]:
+    """Warm up, then act for ``seconds``; what the bot processes used meanwhile."""
+    driver = Driver(fake, timeout=30)
+    figures = Figures()
+    rng = random.Random(tables)
+    games = tuple(args.games.split(","))
+    members = [Table(driver, i, figures, games) for i in range(tables)]
+    stagger = max(1.0, tables / 40)  # at most about 40 new games a second
+    warm_until = time.monotonic() + stagger + 8.0
+    # Warm-up: every table starts its game and plays a few seconds (not counted).
+    await asyncio.gather(*(run_table(t, every, warm_until, rng, stagger) for t in members))
+    await asyncio.sleep(1.0)
+    figures.actions = figures.refused = figures.failed = 0
+    figures.first.clear()
+    figures.pending_boards.clear()
+    profiler = None
+    pids = [proc.pid for proc in procs]
+    if args.profile:
+        profiler = await asyncio.create_subprocess_exec(
+            *("py-spy", "record", "--pid", str(pids[0]), "--subprocesses"),
+            *("--duration", str(int(seconds)), "--rate", "200", "--nonblocking"),
+            *("--format", "raw", "--output", args.profile),
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+    cpu0, own0 = tree_cpu(pids), time.process_time()
+    loop0 = tree_cpu(pids, tree=False)
+    marks = [log.stat().st_size for log in logs]
+    first_request = len(fake.requests)
+    until = time.monotonic() + seconds
+
+    async def keep_going(t: Table) -> None:
+        due = time.monotonic() + rng.uniform(0, every)
+        while True:
+            await asyncio.sleep(max(0.0, due - time.monotonic()))
+            if time.monotonic() >= until:
+                return
+            await t.step()
+            due += every * rng.uniform(0.7, 1.3)
+
+    await asyncio.gather(*(keep_going(t) for t in members))
+    await asyncio.sleep(2.0)  # the last board edits
+    if profiler is not None:
+        await profiler.wait()
+    cpu, own = tree_cpu(pids) - cpu0, time.process_time() - own0
+    loop_cpu = tree_cpu(pids, tree=False) - loop0
+    sizes = [rss_mib(pid) for pid in pids]
+    rss = (sum(a for a, _ in sizes), sum(b for _, b in sizes))
+    await asyncio.sleep(11.0)  # the lag line of the last period
+    lag = [line for log, mark in zip(logs, marks, strict=True) for line in lag_lines(log, mark)]
+    return figures, cpu, loop_cpu, rss, lag, os.getloadavg(), own, first_request
 
 
 def by_route(requests: list[tuple[str, str, int]]) -> dict[str, int]:
@@ -511,6 +607,10 @@ def report(run: Run, base: Run | None) -> None:
                 for k, v in sorted(run.routes.items(), key=lambda kv: -kv[1])
             )
         )
+    if run.clients:
+        print(
+            "       requests by process: " + ", ".join(f"{k} {v}" for k, v in run.clients.items())
+        )
     if run.hits:
         print("       429s: " + ", ".join(f"{k} x{v}" for k, v in sorted(run.hits.items())))
     if base is not None and base.figures.first and f.first:
@@ -532,12 +632,19 @@ def main() -> None:
     parser.add_argument(
         "--games", default=",".join(GAMES), help="the tables' games in turn (comma-separated)"
     )
-    parser.add_argument("--database", help="DATABASE_URL (default: a fresh SQLite file)")
+    parser.add_argument(
+        "--database",
+        help="DATABASE_URL (default: a fresh SQLite file; PostgreSQL: a fresh schema in it)",
+    )
+    parser.add_argument("--shards", type=int, default=1, help="bot processes, one shard each")
+    parser.add_argument("--servers", type=int, default=1, help="servers the tables are dealt over")
     parser.add_argument("--keep-log", help="keep the bot's log as KEEP_LOG.<N>")
     parser.add_argument(
         "--profile", help="record the bot with py-spy (collapsed stacks) into this file"
     )
     args = parser.parse_args()
+    if args.shards > 1 and not (args.database or "").startswith(("postgres://", "postgresql://")):
+        parser.error("--shards 2 needs --database postgresql://... (several processes, one store)")
     base: Run | None = None
     for n in [int(x) for x in args.tables.split(",")]:
         run = asyncio.run(measure(n, args.seconds, args.every, args))

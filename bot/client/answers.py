@@ -148,6 +148,7 @@ async def board(showing: Showing, event: BoardChanged) -> None:
         if await showing.edit_clicked(event.screen, lambda kw: bot.board_kwargs(interaction, kw)):
             state = (channel_id, on_message) if channel_id else None
             bot.board_edits.shown(message.id, answer.version, state, clicked_version(interaction))
+            bot.ride_on(message.id, interaction)  # the computer's reply rides on this click
         else:  # the move is made all the same: the board is brought up to date by the channel
             showing.board_edit = bot.edit_board(channel_id, on_message)
     elif event.message_id is not None and interaction.channel_id is not None:

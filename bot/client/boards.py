@@ -1,5 +1,6 @@
-"""Board messages: posting a table's board, editing it through the channel (coalesced and
-paced, see :mod:`bot.client.coalesce`), re-posting an old one, retiring old controls."""
+"""Board messages: posting a table's board, editing it (coalesced and paced, see
+:mod:`bot.client.coalesce`) through the interaction of the last click on it while its token is
+fresh, else through the channel, re-posting an old one, retiring old controls."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot.client.coalesce import BoardEdits
+from bot.client.coalesce import BoardEdits, Rerouted, Via
 from bot.client.common import jump_url
 from bot.client.components import message_kwargs
+from bot.client.outside import alive
+from bot.client.places import bot_is_member
 from bot.client.retry import post, show_answer
 from bot.tables.controller import channel_language
 from bot.tables.core.events import Answer, BoardChanged
@@ -26,6 +29,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("parlour")
 
 REPOST_AFTER = dt.timedelta(minutes=50)  # edits of old channel messages have their own quota
+RIDERS = 2000  # boards whose last click's interaction is kept (about 11 KiB each, the oldest go)
+GONE = (401, 403, 404)  # an interaction's webhook refusing an edit: its token is no use now
 
 
 class BoardMessages:
@@ -34,6 +39,7 @@ class BoardMessages:
     service: TableService
     board_edits: BoardEdits[tuple[int, Answer]]
     outside_tokens: Tokens  # see bot.client.outside
+    riders: dict[int, discord.Interaction[Any]]  # board message -> the interaction it answered
 
     if TYPE_CHECKING:  # discord.Client's, which the bot's client also is
 
@@ -46,7 +52,50 @@ class BoardMessages:
         ) -> dict[str, Any]: ...
 
     def init_boards(self) -> None:
-        self.board_edits = BoardEdits(self._send_board_edit)
+        self.riders = {}
+        self.board_edits = BoardEdits(
+            self._send_board_edit, rider=self.rider, ride=self._ride_board_edit
+        )
+
+    def ride_on(self, message_id: int, interaction: discord.Interaction[Any]) -> None:
+        """The board ``message_id`` is ``interaction``'s original response (the member clicked
+        on it and was answered in place, or the board was posted as the answer): its next
+        edits may go through that interaction's webhook. Not where the bot is not a member:
+        :mod:`bot.client.outside` does that there."""
+        if not bot_is_member(interaction):
+            return
+        self.riders.pop(message_id, None)  # the newest last, so the oldest go first
+        self.riders[message_id] = interaction
+        if len(self.riders) > RIDERS:
+            for key in list(self.riders)[: len(self.riders) - RIDERS]:
+                del self.riders[key]
+
+    def rider(self, message_id: int) -> Via | None:
+        """The fresh interaction that may edit the board message, if any."""
+        interaction = self.riders.get(message_id)
+        if interaction is None:
+            return None
+        if not alive(interaction):
+            del self.riders[message_id]
+            return None
+        return interaction.id, interaction
+
+    async def _ride_board_edit(
+        self, message_id: int, item: tuple[int, Answer], interaction: discord.Interaction[Any]
+    ) -> None:
+        """Edit the board through the interaction whose original response it is; a token Discord
+        no longer takes is forgotten and the edit goes through the channel (:class:`Rerouted`)."""
+        answer = item[1]
+        assert answer.board is not None
+        kwargs = message_kwargs(answer.board, answer.table_id, answer.version, editing=True)
+        try:
+            await interaction.edit_original_response(**kwargs)
+        except discord.HTTPException as exc:
+            if exc.status not in GONE:
+                raise
+            if self.riders.get(message_id) is interaction:
+                del self.riders[message_id]
+            raise Rerouted(f"interaction {interaction.id}: {exc}") from exc
 
     async def post_board(self, interaction: discord.Interaction, answer: Answer) -> None:
         """Post the board as the interaction's answer and remember its message. After a defer
@@ -63,6 +112,7 @@ class BoardMessages:
         message_id = shown.id
         old = answer.board_message_id
         self.outside_tokens.owns(message_id, interaction)
+        self.ride_on(message_id, interaction)
         if answer.table_id is not None:
             await self.service.board_posted(answer.table_id, message_id)
         if old and old != message_id and interaction.channel_id:

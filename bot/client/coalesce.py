@@ -13,6 +13,11 @@ what the message already shows (an interaction's answer may have drawn a newer o
 Its turn comes when :class:`ChannelPace` has a slot for the channel: the bot keeps under
 Discord's edit limit by itself, and picks the state to send only once it may send it, so an edit
 never waits in discord.py's bucket while newer states pile up behind it.
+
+A board a member has just clicked on can be edited through that click's interaction instead
+(its webhook: a bucket per token, outside the channel's limit and Discord's global one): when
+``rider`` names a fresh interaction for the message, the edit waits for that token's slot and
+goes through ``ride``; with none it goes through the channel as above.
 """
 
 from __future__ import annotations
@@ -21,16 +26,23 @@ import asyncio
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from bot.client.retry import FAILURES, REQUEST_TIMEOUT, RETRY_DELAYS, may_retry
 
 log = logging.getLogger("parlour")
 
 T = TypeVar("T")
+Via = tuple[Hashable, Any]  # an interaction that may edit a message: (its key, itself)
 KEEP = 5000  # idle boards whose shown version is remembered
+TOKEN_EDITS = (5, 2.1)  # an interaction's webhook: Discord's 5 per 2 s, a little wider
+
+
+class Rerouted(Exception):
+    """Raised by ``ride`` when the interaction can no longer edit the message (its token ran
+    out, Discord forgot it): the edit goes again at once, through the channel."""
 
 
 class ChannelPace:
@@ -54,9 +66,9 @@ class ChannelPace:
         self._all: deque[float] = deque()
         self.clock = clock
         self.sleep = sleep
-        self._sent: dict[int, deque[float]] = {}
+        self._sent: dict[Hashable, deque[float]] = {}
 
-    def wait(self, channel_id: int) -> float:
+    def wait(self, channel_id: Hashable) -> float:
         """Seconds until the channel has a free slot (0 when it has one now)."""
         now = self.clock()
         overall = 0.0
@@ -67,7 +79,7 @@ class ChannelPace:
                 overall = self._all[0] + 1.0 - now
         return max(overall, self._channel_wait(channel_id, now))
 
-    def _channel_wait(self, channel_id: int, now: float) -> float:
+    def _channel_wait(self, channel_id: Hashable, now: float) -> float:
         sent = self._sent.get(channel_id)
         if sent is None:
             return 0.0
@@ -78,10 +90,14 @@ class ChannelPace:
             return 0.0
         return 0.0 if len(sent) < self.count else sent[0] + self.per - now
 
-    async def slot(self, channel_id: int) -> None:
+    async def slot(self, channel_id: Hashable) -> None:
         """Wait for a free slot in the channel and take it."""
         while (delay := self.wait(channel_id)) > 0:
             await self.sleep(delay)
+        if len(self._sent) > KEEP:  # many keys (interaction tokens) used once: forget the idle
+            now = self.clock()
+            for key in [k for k, sent in self._sent.items() if sent[-1] <= now - self.per]:
+                del self._sent[key]
         self._sent.setdefault(channel_id, deque()).append(self.clock())
         if self.total is not None:
             self._all.append(self.clock())
@@ -105,8 +121,11 @@ class _Board(Generic[T]):
 class BoardEdits(Generic[T]):
     """``edits.submit(message_id, version, state)``: edit soon, newest first, never stale.
 
-    ``send(message_id, state)`` does the edit; ``sent`` counts the edits made and ``dropped``
-    the states that were superseded before their turn.
+    ``send(message_id, state)`` does the edit through the channel; ``rider(message_id)`` names
+    a fresh interaction that may edit the message instead (or None), and
+    ``ride(message_id, state, interaction)`` edits it so. ``sent`` counts the edits made
+    (``ridden`` those through an interaction) and ``dropped`` the states that were superseded
+    before their turn.
 
     An edit that fails in a way :func:`~bot.client.retry.may_retry` allows (Discord's 5xx, a
     dropped connection, no answer within ``timeout``) is tried again after each of ``delays``,
@@ -124,14 +143,21 @@ class BoardEdits(Generic[T]):
         timeout: float = REQUEST_TIMEOUT,
         delays: Sequence[float] = RETRY_DELAYS,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        rider: Callable[[int], Via | None] | None = None,
+        ride: Callable[[int, T, Any], Awaitable[None]] | None = None,
+        token_pace: ChannelPace | None = None,
     ) -> None:
         self._send = send
         self.pace = pace or ChannelPace()
+        self.rider = rider
+        self.ride = ride
+        self.token_pace = token_pace or ChannelPace(*TOKEN_EDITS, total=None)
         self.timeout = timeout
         self.delays = delays
         self.sleep = sleep
         self._boards: dict[int, _Board[T]] = {}
         self.sent = 0
+        self.ridden = 0
         self.dropped = 0
 
     def submit(
@@ -161,7 +187,25 @@ class BoardEdits(Generic[T]):
         """Whether an edit of the message submitted now would go out at once."""
         board = self._boards.get(message_id)
         busy = board is not None and board.task is not None and not board.task.done()
-        return not busy and self.pace.wait(channel_id) == 0
+        if busy:
+            return False
+        via = self._rider(message_id)
+        return (self.token_pace.wait(via[0]) if via else self.pace.wait(channel_id)) == 0
+
+    def _rider(self, message_id: int) -> Via | None:
+        return None if self.rider is None or self.ride is None else self.rider(message_id)
+
+    async def _slot(self, message_id: int, channel_id: int) -> Via | None:
+        """Wait for a slot on the route the message's next edit takes, and take it: the
+        interaction's token when ``rider`` names one, else the channel. That route."""
+        via = self._rider(message_id)
+        if via is not None:
+            await self.token_pace.slot(via[0])
+            fresh = self._rider(message_id)
+            if fresh is not None and fresh[0] == via[0]:
+                return via
+        await self.pace.slot(channel_id)
+        return None
 
     def shown(
         self,
@@ -209,7 +253,7 @@ class BoardEdits(Generic[T]):
         failures = 0
         try:
             while board.waiting is not None:
-                await self.pace.slot(board.channel_id)
+                via = await self._slot(message_id, board.channel_id)
                 if board.waiting is None:
                     break
                 state, version, done = board.waiting, board.version, board.done
@@ -219,7 +263,10 @@ class BoardEdits(Generic[T]):
                 if stale and not again:
                     self.dropped += 1
                 else:
-                    error = await self._try(message_id, board, state, version)
+                    error = await self._try(message_id, board, state, version, via)
+                    if isinstance(error, Rerouted):  # again at once, through the channel
+                        self._put_back(board, state, version, again, done)
+                        continue
                     if error is not None and may_retry(error) and failures < len(self.delays):
                         self._put_back(board, state, version, again, done)
                         await self.sleep(self.delays[failures])
@@ -239,11 +286,21 @@ class BoardEdits(Generic[T]):
             self._prune()
 
     async def _try(
-        self, message_id: int, board: _Board[T], state: T, version: int | None
+        self,
+        message_id: int,
+        board: _Board[T],
+        state: T,
+        version: int | None,
+        via: Via | None = None,
     ) -> BaseException | None:
-        """Send ``state`` once: the failure, if any (a try stopped by :meth:`shown` is none)."""
+        """Send ``state`` once (through the interaction ``via`` when given): the failure, if
+        any (a try stopped by :meth:`shown` is none)."""
         shown_before = board.shown
-        attempt = asyncio.ensure_future(self._send(message_id, state))
+        if via is not None and self.ride is not None:
+            sending = self.ride(message_id, state, via[1])
+        else:
+            sending = self._send(message_id, state)
+        attempt = asyncio.ensure_future(sending)
         board.sending, board.sending_version = attempt, version
         try:
             finished, _ = await asyncio.wait({attempt}, timeout=self.timeout)
@@ -258,6 +315,7 @@ class BoardEdits(Generic[T]):
             error = attempt.exception()
         if error is None and not attempt.cancelled():
             self.sent += 1
+            self.ridden += via is not None
             if version is not None:
                 board.shown = max(version, board.shown or version)
         overtaken = board.shown != shown_before and _older(version, board.shown)

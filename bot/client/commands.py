@@ -11,7 +11,7 @@ from discord import app_commands
 from bot.client import daily_commands
 from bot.client.common import Interaction, channel_language, host, member_of, table_command
 from bot.client.picture_commands import replay_command, show_picture, with_image
-from bot.client.places import SERVER_CONTEXTS
+from bot.client.places import SERVER_CONTEXTS, place_names, place_of
 from bot.client.threads import set_threads, threads_on
 from bot.tables.confirm import asking
 from bot.tables.registry import specs
@@ -97,19 +97,21 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
         said = render(text, str(interaction.locale))  # private: the member's language
         await interaction.response.send_message(said[:2000], ephemeral=True)
 
-    @tree.command(name="scoreboard", description="This server's standings in a game.")
+    @tree.command(
+        name="scoreboard", description="The standings in a game here (in a DM, your own)."
+    )
     @app_commands.describe(game="Which game", chart="Show the top ten as a bar chart")
     @app_commands.choices(game=choices)
-    @app_commands.allowed_contexts(**SERVER_CONTEXTS)
     async def scoreboard(
         interaction: Interaction, game: app_commands.Choice[str], chart: bool = False
     ) -> None:
         service = host(interaction).service
-        guild = interaction.guild_id or 0
+        guild = place_of(interaction)  # this server, this chat, or the member's own record
 
         async def work() -> Screen:
             # posted in the channel: in the channel's language (the server's, or its setting)
-            lang = await service.channel_language(guild, channel_language(interaction))
+            server = interaction.guild_id or 0
+            lang = await service.channel_language(server, channel_language(interaction))
             screen = await service.scoreboard(guild, game.value, lang)
             if not chart:
                 return screen
@@ -117,20 +119,22 @@ def install(tree: app_commands.CommandTree, service: TableService) -> None:
 
         await show_picture(interaction, work())
 
-    @tree.command(name="stats", description="A member's record in every game on this server.")
+    @tree.command(name="stats", description="A member's record in every game here.")
     @app_commands.describe(member="Whose record (default: yours)")
-    @app_commands.allowed_contexts(**SERVER_CONTEXTS)
-    async def stats(interaction: Interaction, member: discord.Member | None = None) -> None:
+    async def stats(
+        interaction: Interaction, member: discord.Member | discord.User | None = None
+    ) -> None:
         service = host(interaction).service
         who = member or interaction.user
-        guild = interaction.guild_id or 0
-        # only this server by name: the chart must not tell where else the member plays
-        servers = {guild: interaction.guild.name} if interaction.guild is not None else {}
+        guild = place_of(interaction)  # in a DM, the asker's own: never another's DMs
 
         async def work() -> Screen:
-            lang = await service.channel_language(guild, channel_language(interaction))
+            server = interaction.guild_id or 0
+            lang = await service.channel_language(server, channel_language(interaction))
             screen = await service.stats(guild, who.id, who.display_name, lang)
             screen = await daily_commands.with_streaks(interaction, who.id, screen, lang)
+            # only this place by name: the chart must not tell where else the member plays
+            servers = place_names(interaction, guild, lang)
             return await service.pictures.stats_screen(
                 screen, guild, who.id, who.display_name, servers, lang
             )

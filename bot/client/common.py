@@ -1,9 +1,9 @@
 """What the client and every command module share: who acted, private answers, and the bodies
 of the commands that start a game or act on the channel's table.
 
-It imports nothing else of ``bot.client`` but :mod:`bot.client.retry` and
-:mod:`bot.client.threads` (which import no command module), so command modules and the client
-import it and never each other.
+It imports nothing else of ``bot.client`` but :mod:`bot.client.retry`,
+:mod:`bot.client.places` and :mod:`bot.client.threads` (which import no command module), so
+command modules and the client import it and never each other.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any, Protocol, cast
 
 import discord
 
+from bot.client.places import place_kind
 from bot.client.retry import CHANNEL, answer, rewound
 from bot.client.threads import NO_PERMISSION, start_in_thread
 from bot.tables.core.events import Answer
@@ -62,6 +63,7 @@ def member_of(interaction: discord.Interaction[Any]) -> Member:
         manage_messages=bool(perms and perms.manage_messages),
         channel_lang=channel_language(interaction),
         locale=str(interaction.locale),
+        place=place_kind(interaction),
     )
 
 

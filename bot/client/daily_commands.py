@@ -24,6 +24,7 @@ from discord import app_commands
 from bot.client import customid
 from bot.client.common import channel_language, host, send_private
 from bot.client.components import custom_id, message_kwargs
+from bot.client.places import place_of
 from bot.client.retry import FAILURES, post_nonce, retrying
 from bot.tables.daily.service import CHANNEL_SETTING, SHARE, Answer, DailyService
 from bot.tables.screens import Screen, Select, Style
@@ -238,7 +239,7 @@ async def clicked(
         return
     if action.startswith("open="):
         opened = daily.open(
-            action.partition("=")[2], user.id, user.display_name, interaction.guild_id or 0, locale
+            action.partition("=")[2], user.id, user.display_name, place_of(interaction), locale
         )
         await _show(interaction, await _within(interaction, opened, new=True), new=True)
         return
@@ -265,11 +266,10 @@ def daily_group() -> app_commands.Group:
     @group.command(name="board", description="Today's solvers here and the longest streaks.")
     async def board(interaction: discord.Interaction[Any]) -> None:
         # posted for the channel: in the channel's language
-        guild = interaction.guild_id or 0
         lang = await host(interaction).service.channel_language(
-            guild, channel_language(interaction)
+            interaction.guild_id or 0, channel_language(interaction)
         )
-        work = service_of(interaction.client).board(guild, lang)
+        work = service_of(interaction.client).board(place_of(interaction), lang)  # here
         screen = await host(interaction).within_deadline(interaction, work, component=False)
         await _send(interaction, screen, ephemeral=False)
 

@@ -65,7 +65,9 @@ def replay_command(group: app_commands.Group, service: TableService, kind: str) 
 
     @replay.autocomplete("game")
     async def games(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
-        found = await service.pictures.recent_games(interaction.guild_id or 0, kind)
+        found = await service.pictures.recent_games(
+            interaction.guild_id or 0, kind, interaction.channel_id or 0
+        )
         wanted = current.strip().lower().lstrip("#")
         return [
             app_commands.Choice(name=game_label(table), value=table.id)

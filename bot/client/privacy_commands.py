@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.client import outage
 from bot.client.components import ControlsView
-from bot.client.places import SERVER_ONLY
+from bot.client.places import place_of
 from bot.ops import interactions
 from bot.ops import privacy as words
 from bot.ops.drain import Stopping
@@ -97,10 +97,11 @@ async def clicked(interaction: Interaction, action: str, target: int) -> None:
     """A privacy button: only its member (or, to erase, a server manager) may press it."""
     bot = interaction.client
     guild = interaction.guild_id
-    if guild is None:
-        await interaction.response.send_message(said(IN_SERVERS, interaction), ephemeral=True)
-        return
+    place = place_of(interaction)  # this server, this chat, or (in the DM) all outside servers
     if action == "erase":
+        if guild is None:  # chats and DMs are no server
+            await interaction.response.send_message(said(IN_SERVERS, interaction), ephemeral=True)
+            return
         perms = interaction.permissions
         if target != guild or not (perms and perms.manage_guild):
             interactions.note(outcome="refused")
@@ -114,24 +115,29 @@ async def clicked(interaction: Interaction, action: str, target: int) -> None:
     if action == "cancel":
         await interaction.response.edit_message(content=said(CANCELLED, interaction), view=None)
     elif action == "json":
-        data = await privacy.member_data(db, guild, target)
+        data = await privacy.member_data(db, place, target)
         file = discord.File(io.BytesIO(words.export_file(data)), filename="parlour-my-data.json")
         await interaction.response.send_message(
-            said(YOUR_FILE, interaction), file=file, ephemeral=True
+            said(YOUR_FILE if guild is not None else words.heading(data), interaction),
+            file=file,
+            ephemeral=True,
         )
     elif action == "forget":
         try:
-            done = await privacy.forget_member(db, guild, target)
+            done = await privacy.forget_member(db, place, target)
         except privacy.StillPlaying as exc:
             interactions.note(outcome="refused")
             refusal = words.still_playing([channel for _table, channel in exc.tables])
             await interaction.response.edit_message(content=said(refusal, interaction), view=None)
             return
         await interaction.response.edit_message(
-            content=said(words.forgotten(done.results, done.ratings, done.tables), interaction),
+            content=said(
+                words.forgotten(done.results, done.ratings, done.tables, place.kind.value),
+                interaction,
+            ),
             view=None,
         )
-    else:
+    elif guild is not None:
         erased = await privacy.erase_guild(db, guild)
         bot.stop_tables(erased.open_tables)
         await interaction.response.edit_message(
@@ -144,22 +150,21 @@ def privacy_group() -> app_commands.Group:
     group = app_commands.Group(
         name="privacy",
         description="What Parlour stores about you, and erasing it.",
-        allowed_contexts=SERVER_ONLY,
     )
 
     @group.command(name="show", description="See (privately) what Parlour stores about you here.")
     async def show(interaction: Interaction) -> None:
         db = interaction.client.service.db
-        data = await privacy.member_data(db, interaction.guild_id or 0, interaction.user.id)
+        data = await privacy.member_data(db, place_of(interaction), interaction.user.id)
         view = _view(_button("json", interaction.user.id, discord.ButtonStyle.primary, interaction))
         await interaction.response.send_message(
             said(words.summary(data), interaction), view=view, ephemeral=True
         )
 
-    @group.command(name="forget", description="Erase your results and ratings on this server.")
+    @group.command(name="forget", description="Erase your results and ratings here.")
     async def forget(interaction: Interaction) -> None:
         db = interaction.client.service.db
-        data = await privacy.member_data(db, interaction.guild_id or 0, interaction.user.id)
+        data = await privacy.member_data(db, place_of(interaction), interaction.user.id)
         user = interaction.user.id
         view = _view(
             _button("forget", user, discord.ButtonStyle.danger, interaction),
@@ -173,6 +178,9 @@ def privacy_group() -> app_commands.Group:
         name="erase-server", description="Erase all of Parlour's data on this server (admins)."
     )
     async def erase_server(interaction: Interaction) -> None:
+        if interaction.guild_id is None:  # chats and DMs are no server: nothing of theirs goes
+            await interaction.response.send_message(said(IN_SERVERS, interaction), ephemeral=True)
+            return
         perms = interaction.permissions
         if not (perms and perms.manage_guild):
             interactions.note(outcome="refused")

@@ -40,7 +40,10 @@ class Departures:
         self._reached: set[int] = set()  # servers marked in this process (one write each)
 
     async def left(self, guild_id: int) -> None:
-        """The bot was removed from a server (or the server was deleted)."""
+        """The bot was removed from a server (or the server was deleted). Guild 0 (DMs and
+        group DMs) is no server: nothing of it stops or goes."""
+        if guild_id == PRIVATE:
+            return
         stopped = await privacy.mark_guild_departed(self.db, guild_id, self.clock())
         self.stop_tables(stopped)
         log.info(
@@ -80,8 +83,9 @@ class Departures:
     async def reconcile(self, present: Iterable[int]) -> None:
         """Compare the servers with data to those the bot is in (of this process's shards).
         The games of DMs and group DMs (:data:`PRIVATE`) belong to no server and are kept, and
-        so are those of servers reached only through members' installs (the bot was never
-        there to leave)."""
+        so are the results, ratings and daily attempts of their places (a chat, a member's
+        own record), which :func:`storage.privacy.guilds_with_data` never lists, and those of
+        servers reached only through members' installs (the bot was never there to leave)."""
         here = set(present) | {PRIVATE}
         departed = await privacy.departed_guilds(self.db)
         for guild_id in sorted(here & set(departed)):

@@ -90,6 +90,20 @@ def _rating(kind: str, rating: float, games: int) -> Message:
     )
 
 
+def heading(data: dict[str, Any]) -> Message:
+    """The summary's (and the file's) first line: the export's place: a server, a chat, or
+    from the DM everything outside servers."""
+    place = data.get("place", "server")
+    if place == "chat":
+        return _("What Parlour stores about you in this chat:")
+    if place == "dm":
+        return _(
+            "What Parlour stores about you outside servers (your DMs with Parlour and your "
+            "group chats):"
+        )
+    return _("What Parlour stores about you on this server:")
+
+
 def summary(data: dict[str, Any]) -> Said:
     """A short private summary of a member's export (English as ``str``).
 
@@ -106,7 +120,7 @@ def summary(data: dict[str, Any]) -> Said:
         )
     return Said(
         lines(
-            _("What Parlour stores about you on this server:"),
+            heading(data),
             _games_line(data["games"]),
             _results_line(data["results"]),
             _ratings_line(data["ratings"]),
@@ -126,7 +140,26 @@ def export_file(data: dict[str, Any]) -> bytes:
 
 
 def forget_question(data: dict[str, Any]) -> Message:
-    """The confirmation asked before ``/privacy forget``."""
+    """The confirmation asked before ``/privacy forget`` (in a chat: its rows; from the DM:
+    every row of the member outside servers)."""
+    results = results_count(len(data["results"]))
+    ratings = ratings_count(len(data["ratings"]))
+    if data.get("place") == "chat":
+        return _(
+            "This erases your **{results}** and **{ratings}** in this chat, for good. Other "
+            "members' scores do not change; your seats in past games will read \"a former "
+            'member". Go ahead?',
+            results=results,
+            ratings=ratings,
+        )
+    if data.get("place") == "dm":
+        return _(
+            "This erases your **{results}** and **{ratings}** outside servers (your DMs with "
+            "Parlour and your group chats), for good. Other members' scores do not change; your "
+            'seats in past games will read "a former member". Go ahead?',
+            results=results,
+            ratings=ratings,
+        )
     return _(
         "This erases your **{results}** and **{ratings}** on this server, for good. Other "
         'members\' scores do not change; your seats in past games will read "a former member". '
@@ -144,8 +177,16 @@ def ratings_count(n: int) -> Message:
     return _n("{n} rating", "{n} ratings", n)
 
 
-def forgotten(results: int, ratings: int, tables: int) -> Message:
-    """What ``/privacy forget`` did."""
+def forgotten(results: int, ratings: int, tables: int, place: str = "server") -> Message:
+    """What ``/privacy forget`` did (``place``: where it was asked, as the export names it)."""
+    if place != "server":
+        return _n(
+            "Done: {results} and {ratings} erased; your name was taken off {n} past game.",
+            "Done: {results} and {ratings} erased; your name was taken off {n} past games.",
+            tables,
+            results=results_count(results),
+            ratings=ratings_count(ratings),
+        )
     return _n(
         "Done: {results} and {ratings} erased; your name was taken off {n} past game on this "
         "server.",

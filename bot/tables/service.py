@@ -28,16 +28,10 @@ from bot.tables.trust import Origin
 from bot.tables.wording import busy_text, game_name
 from games.base import N_, IllegalAction
 from i18n import Said, _, render
-from storage import Table, TableStatus
+from storage import Place, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
-NO_GAME = Said(_("No game is running in this channel."))
-RESIGN_RACED = N_("Someone acted at the same moment; try again.")
-JUST_STARTED = N_("Another game just started in this channel.")
-CHALLENGE_CHANGED = N_("The challenge changed at the same moment.")
-GAME_CHANGED = N_("The game changed at the same moment; try again.")
-LAPSED = N_("This challenge has lapsed. Start a new game to try again.")
 Accepted = Callable[[bool], None]  # told, once an action passed its checks, if it answers privately
 
 __all__ = ["SETTING_DEFAULTS", "SETTING_RANGES", "Accepted", "Member", "TableService"]
@@ -81,9 +75,10 @@ class TableService(ComputerTurns):
             | ({"expires": now + controller.lobby_seconds} if challenge else {}),
             created_by=who.user_id,
             now=now,
+            place=who.place,
         )
         if table is None:
-            return Answer.refuse(Said(JUST_STARTED))
+            return Answer.refuse(Said(rules.JUST_STARTED))
         if not challenge:
             try:
                 await self._deal(controller, table, now)
@@ -168,7 +163,7 @@ class TableService(ComputerTurns):
                 if state is None:
                     raise IllegalAction(N_("The game has not started yet."))
                 outcome = controller.outcome_on_resign(state, resigning)
-                return await self.ended(table, state, outcome, RESIGN_RACED)
+                return await self.ended(table, state, outcome, rules.RESIGN_RACED)
             intent = handled
         elif name in (confirm.ASK, confirm.CANCEL):  # the one question before ending a game
             intent = rules.confirming(controller, ctx)
@@ -212,15 +207,15 @@ class TableService(ComputerTurns):
         if text is not None:
             saved = await self.db.save_table(table, now=now)
             if lapsed:
-                refusal = Refused(Said(LAPSED))
+                refusal = Refused(Said(rules.LAPSED))
                 return self.ended_answer(table, text, refusal)
             if not saved:
-                raise IllegalAction(CHALLENGE_CHANGED)
+                raise IllegalAction(rules.CHALLENGE_CHANGED)
             return self.ended_answer(table, text)
         state = await asyncio.to_thread(controller.new_state, table, table_seed(table))
         table.state = state.to_dict()
         if not await self.db.save_table(table, moved=True, now=now):
-            raise IllegalAction(CHALLENGE_CHANGED)
+            raise IllegalAction(rules.CHALLENGE_CHANGED)
         return await self.board_answer(table)
 
     async def _again(self, finished: Table, who: Member) -> Answer:
@@ -243,9 +238,10 @@ class TableService(ComputerTurns):
             ui=_language(channel_language(finished)),
             created_by=who.user_id,
             now=now,
+            place=finished.place,
         )
         if table is None:
-            raise IllegalAction(JUST_STARTED)
+            raise IllegalAction(rules.JUST_STARTED)
         await self._deal(controller, table, now)
         answer = await self.board_answer(table)
         # its button is retired; it keeps its result (no "moved on")
@@ -279,7 +275,7 @@ class TableService(ComputerTurns):
         """Re-post the channel's board; the old message's controls stop acting."""
         table = await self.db.open_table_in_channel(who.channel_id)
         if table is None:
-            return Answer.refuse(NO_GAME)
+            return Answer.refuse(rules.NO_GAME)
         async with self.holding(table.id) as table:
             if table is None:
                 return Answer.refuse(rules.GONE)
@@ -300,7 +296,7 @@ class TableService(ComputerTurns):
         """A slash command that acts on the channel's table (resign, a typed move...)."""
         table = await self.db.open_table_in_channel(who.channel_id)
         if table is None:
-            return Answer.refuse(NO_GAME)
+            return Answer.refuse(rules.NO_GAME)
         return await self.act(who, table.id, None, action)
 
     async def ask(self, who: Member, kind: str, action: str) -> Answer:
@@ -320,18 +316,18 @@ class TableService(ComputerTurns):
         """The waiting player of an idle two-player game claims the win."""
         table = await self.db.open_table_in_channel(who.channel_id)
         if table is None or table.status is not TableStatus.ACTIVE:
-            return Answer.refuse(NO_GAME)
+            return Answer.refuse(rules.NO_GAME)
         async with self.holding(table.id) as table:
             if table is None:
                 return Answer.refuse(rules.GONE)
             state = self.state_of(table)
             if state is None:
-                return Answer.refuse(NO_GAME)
+                return Answer.refuse(rules.NO_GAME)
             limits = await self.settings(table.guild_id)
             try:
                 claim = limits["idle_claim_minutes"] * 60
                 outcome = rules.claim(table, state, who.user_id, claim, self.clock())
-                return await self.ended(table, state, outcome, GAME_CHANGED)
+                return await self.ended(table, state, outcome, rules.GAME_CHANGED)
             except IllegalAction as exc:
                 return Answer.refuse(Said(exc.phrase))
 
@@ -340,7 +336,7 @@ class TableService(ComputerTurns):
         action ``stop``) stops that game. A member who may not stop it is told so at once."""
         table = await self.db.open_table_in_channel(who.channel_id)
         if table is None:
-            return Answer.refuse(NO_GAME)
+            return Answer.refuse(rules.NO_GAME)
         limits = await self.settings(table.guild_id)
         try:
             rules.may_stop(table, who, limits["idle_claim_minutes"], self.clock())
@@ -357,7 +353,7 @@ class TableService(ComputerTurns):
         if table_id is not None and (table is None or table.id != table_id):
             return Answer.refuse(Said(_("That game is over already: nothing was stopped.")))
         if table is None:
-            return Answer.refuse(NO_GAME)
+            return Answer.refuse(rules.NO_GAME)
         async with self.holding(table.id) as table:
             if table is None:
                 return Answer.refuse(rules.GONE)
@@ -367,7 +363,7 @@ class TableService(ComputerTurns):
             except IllegalAction as exc:
                 return Answer.refuse(Said(exc.phrase))
             if not await self.db.save_table(table, now=self.clock()):
-                return Answer.refuse(Said(GAME_CHANGED))
+                return Answer.refuse(Said(rules.GAME_CHANGED))
             game = game_name(self.controllers[table.kind].title)
             text = _("This game of {game} was stopped by {name}.", game=game, name=who.name)
             said = _("{name} stopped the game of {game}.", name=who.name, game=game)
@@ -375,14 +371,15 @@ class TableService(ComputerTurns):
             return self.ended_answer(table, text).plus(stopped)
 
     # -- scores -----------------------------------------------------------------------------
-    async def scoreboard(self, guild_id: int, kind: str, lang: str = "en") -> Screen:
-        """The server's standings for one game, as an embed in ``lang``."""
-        found = await self.db.standings(guild_id, kind)
+    async def scoreboard(self, where: Place | int, kind: str, lang: str = "en") -> Screen:
+        """A place's (a guild id: the server's) standings for one game, as an embed in
+        ``lang``."""
+        found = await self.db.standings(where, kind)
         return standings.scoreboard(self.controllers[kind], found, lang)
 
-    async def stats(self, guild_id: int, user_id: int, name: str, lang: str = "en") -> Screen:
-        """One member's record in every game of this server, in ``lang``."""
-        found = await self.db.player_standings(guild_id, user_id)
+    async def stats(self, where: Place | int, user_id: int, name: str, lang: str = "en") -> Screen:
+        """One member's record in every game of a place (a guild id: the server), in ``lang``."""
+        found = await self.db.player_standings(where, user_id)
         return standings.record(self.controllers, found, name, lang)
 
 

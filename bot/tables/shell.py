@@ -99,7 +99,7 @@ class Shell:
         results = played.counted(table, controller.results(table, state, outcome))
         pair = rules.rated_pair(controller, table, results)
         if pair:
-            ratings = await self.db.ratings(table.guild_id, table.kind, pair)
+            ratings = await self.db.table_ratings(table, pair)
             results = rules.with_ratings(results, ratings)
         table.outcome = outcome.to_dict()
         return await self.db.finish_table(table, results, status=TableStatus.FINISHED, now=now)

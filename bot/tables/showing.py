@@ -19,7 +19,7 @@ from games.base import N_, IllegalAction, Outcome
 from i18n import _, _n, _p, render, resolve
 from i18n.messages import Text
 from render.charts import has_games, has_ratings, rating_series
-from storage import Database, Table, TableStatus
+from storage import Database, Place, Table, TableStatus
 
 Run = Callable[..., Awaitable[Any]]
 NO_GAMES = _("No finished games yet.")
@@ -66,7 +66,8 @@ class Pictures:
         title = game_name(self.controllers[kind].title)
         if game is not None:
             table = await self.db.get_table(game)
-            if table is None or table.guild_id != guild_id or table.kind != kind:
+            elsewhere = guild_id == 0 and table is not None and table.channel_id != channel_id
+            if table is None or table.guild_id != guild_id or table.kind != kind or elsewhere:
                 said = N_(
                     "There is no game of {game} #{number} on this server.",
                     game=title,
@@ -85,9 +86,11 @@ class Pictures:
             raise IllegalAction(said)
         return found[0]
 
-    async def recent_games(self, guild_id: int, kind: str) -> list[Table]:
-        """The server's latest finished games of ``kind`` (for autocomplete)."""
-        return await self.db.finished_tables(guild_id, kind)
+    async def recent_games(self, guild_id: int, kind: str, channel_id: int = 0) -> list[Table]:
+        """The server's latest finished games of ``kind`` (for autocomplete); outside servers
+        (guild 0) only this chat's or DM's own, never another's."""
+        only = channel_id if guild_id == 0 else None
+        return await self.db.finished_tables(guild_id, kind, channel_id=only)
 
     async def last_finished(self, guild_id: int, channel_id: int, kind: str) -> Table:
         """The latest game of ``kind`` played in this channel, once it is finished: so no card
@@ -143,7 +146,7 @@ class Pictures:
     # -- charts -----------------------------------------------------------------------------
     async def stats(
         self,
-        guild_id: int,
+        guild_id: Place | int,
         user_id: int,
         name: str,
         server_names: Mapping[int, str],
@@ -159,7 +162,7 @@ class Pictures:
     async def stats_screen(
         self,
         screen: Screen,
-        guild_id: int,
+        guild_id: Place | int,
         user_id: int,
         name: str,
         server_names: Mapping[int, str],
@@ -185,7 +188,7 @@ class Pictures:
         return dataclasses.replace(screen, embed=embed, attachments=(picture,))
 
     async def _stats_data(
-        self, guild_id: int, user_id: int, server_names: Mapping[int, str], lang: str = "en"
+        self, guild_id: Place | int, user_id: int, server_names: Mapping[int, str], lang: str = "en"
     ) -> tuple[dict[str, list[tuple[float, float]]], list[tuple[Text, int, int]], Text]:
         """The rating series (named in ``lang``), the games played and won here, and the
         rating chart's title."""
@@ -207,7 +210,7 @@ class Pictures:
         ]
         return series, rows, rating_title
 
-    async def scoreboard(self, guild_id: int, kind: str, lang: str = "en") -> Attachment:
+    async def scoreboard(self, guild_id: Place | int, kind: str, lang: str = "en") -> Attachment:
         """The top ten of a game's scoreboard as bars: by rating where the game is rated."""
         controller = self.controllers[kind]
         standings = sorted(await self.db.standings(guild_id, kind), key=controller.rank_key)

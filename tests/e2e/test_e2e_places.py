@@ -23,7 +23,7 @@ pytestmark = pytest.mark.both_backends
 GUILD_INSTALL, USER_INSTALL = 0, 1
 GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
 TOKEN_MINUTES = 15
-SERVER_COMMANDS = {"scoreboard", "stats", "settings", "privacy"}
+SERVER_COMMANDS = {"settings"}
 
 
 async def test_synced_commands_declare_both_installs_and_where_they_are_offered(
@@ -83,9 +83,12 @@ def channel_routes(fake: FakeDiscord, channel_id: int) -> list[str]:
     return [f"{m} {p}" for m, p, _ in fake.requests if f"/channels/{channel_id}" in p]
 
 
-async def test_quarters_in_a_group_dm_goes_only_through_interactions(
+async def test_quarters_in_a_group_dm_goes_only_through_interactions_and_counts_there(
     fake: FakeDiscord, driver: Driver, start_bot
 ) -> None:
+    """Bob wins in the group DM: the win is on that chat's scoreboard, not the server's; his
+    resigned game in his DM with the bot is his own record; from that DM, ``/privacy`` shows
+    and forgets both (everything of his outside servers)."""
     await start_bot()
     friends = Driver(fake, channel="friends")
     board = await start_vs_computer(friends, "bob")
@@ -101,6 +104,29 @@ async def test_quarters_in_a_group_dm_goes_only_through_interactions(
     assert "updates when someone acts" in board.content
     result = await friends.wait_for_message(predicate=lambda m: "🏁" in m.content)
     assert result.interaction_id is not None  # a follow-up, not a channel message
+    board_here = (await friends.slash("alice", "scoreboard", game="Quarters")).text()
+    assert "Bob" in board_here and "Players" in board_here
+    assert (
+        "No games finished yet" in (await driver.slash("bob", "scoreboard", game="Quarters")).text()
+    )
+    own = Driver(fake, channel="dm-bob")
+    await own.slash("bob", "checkers start", color="black", level="beginner")
+    await resign(own, "bob")
+    await own.wait_for_message(predicate=lambda m: m.content.startswith("🏁"), timeout=30)
+    mine = (await own.slash("bob", "scoreboard", game="Checkers")).text()
+    assert "Bob" in mine and "Players" in mine and "Checkers" in mine
+    record = (await own.slash("bob", "stats")).text()
+    assert "Checkers" in record and "1 played" in record and "Quarters" not in record
+    shown = await own.slash("bob", "privacy show")
+    assert shown.ephemeral and "outside servers" in shown.text()
+    assert "**Results**: 2 (" in shown.text()
+    assert "Checkers: 1 result" in shown.text() and "Quarters: 1 result" in shown.text()
+    asked = await own.slash("bob", "privacy forget")
+    assert "**2 results**" in asked.text()
+    done = await own.click("bob", asked.message, label="Forget me")
+    assert "Done: 2 results and" in done.text()
+    after = (await friends.slash("alice", "scoreboard", game="Quarters")).text()
+    assert "No games finished yet" in after
     assert channel_routes(fake, friends.channel().id) == []
 
 

@@ -39,8 +39,14 @@ def scoreboard_lines(text: str) -> dict[str, list[str]]:
 
 def rows_by_guild(rows: TableRows) -> dict[str, dict[int, int]]:
     """How many rows each table holds for each server."""
+    server = {"ratings": "place_id"}  # ratings name their place (a server: its guild id)
     return {
-        table: dict(rows.run(f"SELECT guild_id, COUNT(*) FROM {table} GROUP BY guild_id"))
+        table: dict(
+            rows.run(
+                f"SELECT {server.get(table, 'guild_id')}, COUNT(*) FROM {table} "
+                f"GROUP BY {server.get(table, 'guild_id')}"
+            )
+        )
         for table in TABLES
     }
 

@@ -22,12 +22,19 @@ from bot.tables.wording import duration, game_name
 from games.base import N_, GameState, IllegalAction, Nn_, Outcome
 from i18n import Said, _
 from i18n.messages import Text
-from storage.models import Result, Seat, Table, TableStatus
+from storage.models import PlaceKind, Result, Seat, Table, TableStatus
 
 GONE = Said(_("This game no longer exists."))
 OVER = Said(_("This game is over. Start a new one with its `start` command."))
 LANGUAGE_SETTING = "language"  # a guild setting: a language code, "" for Discord's
 NOT_SEATED = N_("You are not seated at this table — you can watch, though.")
+# The service's refusals when a table changed under an action, or is not there.
+NO_GAME = Said(_("No game is running in this channel."))
+RESIGN_RACED = N_("Someone acted at the same moment; try again.")
+JUST_STARTED = N_("Another game just started in this channel.")
+CHALLENGE_CHANGED = N_("The challenge changed at the same moment.")
+GAME_CHANGED = N_("The game changed at the same moment; try again.")
+LAPSED = N_("This challenge has lapsed. Start a new game to try again.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +48,7 @@ class Member:
     manage_messages: bool = False
     channel_lang: str = "en"  # what the channel reads: the server's language, in a DM the member's
     locale: str = "en"  # what the member reads: their own Discord language
+    place: PlaceKind | None = None  # where results count (None: the server, or with guild 0 a DM)
 
 
 def language_ui(code: str) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from bot.tables.daily.play import Refused, initial_state, play
 from bot.tables.screens import Button, Embed, Field, Screen, Style
 from games.daily import KINDS, QUATORZE, Puzzles, puzzles_for
 from i18n import Message, _, _n, render
-from storage import Database
+from storage import Database, Place, PlaceKind
 from storage.daily import Attempt, AttemptStatus, Streak, day_of
 
 CHANNEL_SETTING = "daily_channel"
@@ -96,17 +96,26 @@ class DailyService:
             rows=(tuple(buttons),),
         )
 
-    async def open(self, kind: str, user_id: int, name: str, guild_id: int, locale: str) -> Answer:
-        """Start (or resume) the member's attempt at today's ``kind`` and show its board."""
+    async def open(
+        self, kind: str, user_id: int, name: str, where: Place | int, locale: str
+    ) -> Answer:
+        """Start (or resume) the member's attempt at today's ``kind`` and show its board; it
+        counts in ``where`` (a place, or a guild id: 0 for the member's own record)."""
+        if isinstance(where, Place):
+            place = where
+        else:
+            place = Place.server(where) if where else Place.dm(user_id)
+        guild = place.id if place.kind is PlaceKind.SERVER else 0
         if kind not in KINDS:
             return Answer(error=render(_("There is no such daily puzzle."), locale))
         attempt, _made = await self.db.daily.start(
             puzzle=kind,
             user_id=user_id,
             user_name=name,
-            guild_id=guild_id,
+            guild_id=guild,
             state=initial_state(),
             now=self.clock(),
+            place=place,
         )
         puzzles = await self.puzzles(attempt.day)
         screen = await asyncio.to_thread(boards.board, puzzles, attempt, locale)
@@ -147,17 +156,17 @@ class DailyService:
         return Answer(screen=screen, attempt=attempt.id, version=attempt.version)
 
     # -- boards and streaks ------------------------------------------------------------------
-    async def board(self, guild_id: int, locale: str, day: date | None = None) -> Screen:
-        """The server's solvers of ``day`` (today by default) in finishing order, and the
-        longest running streaks."""
+    async def board(self, where: Place | int, locale: str, day: date | None = None) -> Screen:
+        """The place's (a guild id: the server's) solvers of ``day`` (today by default) in
+        finishing order, and the longest running streaks."""
         day = day or self.today()
         fields = []
         for kind in KINDS:
-            solved = [a for a in await self.db.daily.solvers(guild_id, day) if a.puzzle == kind]
+            solved = [a for a in await self.db.daily.solvers(where, day) if a.puzzle == kind]
             rows = [render(_solver_line(n, attempt), locale) for n, attempt in enumerate(solved, 1)]
             nobody = render(_("Nobody yet."), locale)
             fields.append(Field(TITLES[kind], "\n".join(rows) or nobody))
-        streaks = await self.db.daily.longest_streaks(guild_id, self.today())
+        streaks = await self.db.daily.longest_streaks(where, self.today())
         names = await self.db.daily.names(uid for uid, _s in streaks)
         rows = [
             render(
