@@ -55,7 +55,16 @@ class OneOf:
         return " or ".join(self.items)
 
 
-PhraseParam: TypeAlias = "str | int | float | OneOf | Phrase"
+@runtime_checkable
+class Spoken(Protocol):
+    """A text from outside ``games`` that says itself in a reader's language (an ``i18n``
+    message: a game's name, a computer seat), as a parameter of a bot's :class:`Phrase`;
+    ``str()`` is its English."""
+
+    def localize(self, locale: Any) -> str: ...
+
+
+PhraseParam: TypeAlias = "str | int | float | OneOf | Phrase | Spoken"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +75,8 @@ class Phrase:
     template for ``pybabel extract``.
 
     Parameters are plain strings (names, notation: never translated), numbers (formatted per
-    language), :class:`OneOf` or other phrases. ``str()`` is the English sentence. A template
+    language), :class:`OneOf`, other phrases, or (in the bot's refusals) a :class:`Spoken`
+    text such as a game's name. ``str()`` is the English sentence. A template
     is formatted only when it has parameters, so a phrase without any may hold braces. The
     format spec ``lower`` puts a nested phrase in with a lowercase first letter (English "a
     pile" inside a sentence, "A pile" at its start).

@@ -30,7 +30,7 @@ from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 from babel.units import format_unit
 
-from i18n.languages import Locale
+from i18n.languages import Locale, resolve
 from i18n.messages import Text, _localized
 
 
@@ -169,3 +169,7 @@ class Listing:
     def localize(self, locale: Locale) -> str:
         words = [_localized(item, locale) for item in self.items]
         return format_list(words, style=self.style, locale=locale.formats) if words else ""
+
+    def __str__(self) -> str:
+        """English, as a refusal's ``str()`` reads it ("easy, medium or hard")."""
+        return self.localize(resolve("en"))

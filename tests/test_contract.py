@@ -160,3 +160,37 @@ def test_a_spec_needs_a_controller_with_an_engine():
         GameSpec(NoEngine)
     with pytest.raises(ValueError, match="module:function"):
         GameSpec(type(registry.spec("quarters").make()), commands="bot.client.quarters_commands")
+
+
+REFUSING = {"IllegalAction", "Refused", "refuse"}  # what says a refusal to a member
+
+
+def bare_refusals(source: str) -> list[int]:
+    """The lines of refusals given a bare English string (a literal, an f-string, a sum of
+    them), which no member could read in their own language."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        said = node.args[0]
+        bare = isinstance(said, ast.JoinedStr | ast.BinOp) or (
+            isinstance(said, ast.Constant) and isinstance(said.value, str)
+        )
+        if name in REFUSING and bare:
+            found.append(node.lineno)
+    return found
+
+
+def test_no_refusal_in_bot_is_a_bare_english_string():
+    """Every refusal under ``bot/`` is marked (``N_``, ``_``) to be said in the member's
+    language (issue 46)."""
+    found = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in sorted((ROOT / "bot").rglob("*.py"))
+        for line in bare_refusals(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+    caught = 'raise IllegalAction(f"No {x}.")\nAnswer.refuse("No.")\nraise IllegalAction(N_("No."))'
+    assert bare_refusals(caught) == [1, 2]

@@ -9,7 +9,7 @@ import pickle
 import discord
 import pytest
 
-from games.base import N_, IllegalAction, Nn_, OneOf
+from games.base import N_, IllegalAction, Nn_, OneOf, Spoken
 from i18n import ENGLISH, LANGUAGES, _, _n, _np, _p, lines, message_of, render, resolve, sentences
 from i18n.formats import Date, DateTime, Duration, Listing, Number, Percent, Time
 from tests.i18n_support import catalogue, catalogues
@@ -170,6 +170,17 @@ def test_a_refusal_keeps_its_english_and_its_parameters():
     assert isinstance(again, IllegalAction) and again.phrase == exc.phrase
     assert message_of(exc.phrase) == _("Take 1 to {most} coins from pile {pile}.", most=4, pile=2)
     assert str(IllegalAction("Levels are {a, b}.")) == "Levels are {a, b}."  # plain: as it is
+
+
+def test_a_bots_refusal_names_a_game_in_the_readers_words():
+    """A bot's refusal may carry an i18n message (a game's name): a ``Spoken`` parameter,
+    English in ``str()``, in the reader's words when rendered, and picklable."""
+    game = _p("command choice", "Checkers")
+    assert isinstance(game, Spoken)
+    exc = IllegalAction(N_("No game of {game} is running in this channel.", game=game))
+    assert str(exc) == "No game of Checkers is running in this channel."
+    assert render(exc.phrase, "de") == "In diesem Kanal läuft keine Partie Dame."
+    assert pickle.loads(pickle.dumps(exc)).phrase == exc.phrase
 
 
 def test_a_refusal_renders_through_the_catalogue(monkeypatch):

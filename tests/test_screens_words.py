@@ -153,7 +153,7 @@ async def test_the_busy_answer_is_the_same_from_start_and_play_again(service):
     assert from_start.board_message_id == running.board_message_id
     for refusal in (from_start.error, from_again.error):
         assert render(refusal, "de") == (
-            "Hier läuft schon eine Partie Dame (Bob v Computer (beginner)). Zeig sie mit "
+            "Hier läuft schon eine Partie Dame (Bob v Computer (Anfänger)). Zeig sie mit "
             "`/spiel zeigen` an oder beende sie mit `/spiel stoppen`."
         )
         assert render(refusal, "ja").startswith("ここではもうチェッカーのゲームが進行中です")

@@ -278,8 +278,10 @@ async def test_the_host_leaving_the_lobby_closes_it_and_a_lobby_lapses(service, 
 
 
 async def test_bad_options_are_refused(service):
-    assert "Levels" in (await service.start(ALICE, "hearts", {"level": "genius"})).error
-    assert "Rulesets" in (await service.start(ALICE, "hearts", {"ruleset": "house"})).error
+    level = (await service.start(ALICE, "hearts", {"level": "genius"})).error
+    assert level == "Choose a level: beginner, standard, or expert."
+    ruleset = (await service.start(ALICE, "hearts", {"ruleset": "house"})).error
+    assert ruleset == "Choose the rules: `classic` or `modern`."
     assert "0 to 5" in (await service.start(ALICE, "hearts", {"delay": 9})).error
 
 

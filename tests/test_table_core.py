@@ -16,6 +16,7 @@ from bot.tables.registry import controllers
 from bot.tables.screens import Screen
 from bot.tables.trust import OUT_OF_DATE, Origin, check_intent
 from games.base import IllegalAction
+from i18n import Said, render
 from storage.models import Seat, Table, TableStatus
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,7 +67,7 @@ def table(status=TableStatus.ACTIVE, version=3, seats=None, **kw) -> Table:
 
 
 def test_route_refuses_an_old_board_and_a_foreign_channel_with_a_link_to_the_board():
-    assert rules.route(table(), ALICE, 2, "c", Origin(777)) == Refused(OUT_OF_DATE, 777)
+    assert rules.route(table(), ALICE, 2, "c", Origin(777)) == Refused(Said(OUT_OF_DATE), 777)
     elsewhere = rules.route(table(), member(1, channel=CHANNEL + 1), 3, "c", None)
     assert isinstance(elsewhere, Refused) and elsewhere.board_message_id == 777
     assert rules.route(None, ALICE, 3, "c", None) == Refused(rules.GONE)
@@ -120,9 +121,12 @@ def test_the_sweep_lapses_a_challenge_and_ends_a_game_idle_too_long():
     quarters = controllers()["quarters"]
     limits = dict(clock.SETTING_DEFAULTS)
     lapsed = table(TableStatus.CHALLENGE, ui={"expires": 10.0})
-    assert clock.when_idle(quarters, lapsed, limits, now=20.0) == "The Quarters challenge lapsed."
+    assert (
+        str(clock.when_idle(quarters, lapsed, limits, now=20.0)) == "The Quarters challenge lapsed."
+    )
     assert clock.when_idle(quarters, table(), limits, now=3600.0) is None
-    assert "24 hours" in clock.when_idle(quarters, table(), limits, now=25 * 3600.0)
+    ended = clock.when_idle(quarters, table(), limits, now=25 * 3600.0)
+    assert ended is not None and "24 Stunden" in render(ended, "de")
 
 
 def test_an_answer_reads_its_events_and_reposts_its_board():

@@ -18,8 +18,11 @@ from support import CHANNEL, GUILD
 
 from bot.tables.core.events import Answer
 from bot.tables.screens import Screen, Select
+from bot.tables.seats import seat_name
 from bot.tables.service import Member
+from games.base import IllegalAction
 from games.checkers.state import OFFER_DRAW
+from i18n import render
 from i18n.limits import LABEL_MAX, OPTIONS_MAX, TEXT_MAX
 from i18n.translations import catalogue_path
 
@@ -161,3 +164,52 @@ async def test_every_games_table_texts_are_in_the_tables_language(service, lang)
             assert len(text) <= TEXT_MAX, text
         else:
             assert len(text) <= 2000, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_refusals_are_in_the_members_language(service, lang):
+    """The tables' refusals read in the member's own language (the channel reads English here),
+    with no English left: a quarters coin, not your turn, not seated, a lobby's, a replay's,
+    and the busy channel's answer naming the computer seat in the member's words."""
+    place = CHANNEL + 7
+    alice = Member(1, "Alice", GUILD, place, channel_lang="en", locale=lang)
+    bob = Member(2, "Bob", GUILD, place, channel_lang="en", locale=lang)
+    refused = []
+    quarters = await service.start(alice, "quarters", {"level": "beginner"})
+    game, version = quarters.table_id, quarters.version
+    refused.append((await service.act(alice, game, version, "remove")).error)  # no coin picked
+    refused.append((await service.act(alice, game, version, "take")).error)  # no pile chosen
+    picked = await service.act(alice, game, version, "c=1.1")
+    moved = await service.act(alice, game, picked.version, "remove")
+    assert moved.ai_next  # the computer's turn: not Alice's
+    refused.append((await service.act(alice, game, moved.version, "c=1.1")).error)
+    refused.append((await service.claim(bob)).error)  # Bob is not seated
+    busy = (await service.start(bob, "checkers", {})).error
+
+    lobby = Member(1, "Alice", GUILD, place + 1, channel_lang="en", locale=lang)
+    guest = Member(2, "Bob", GUILD, place + 1, channel_lang="en", locale=lang)
+    hearts = await service.start(lobby, "hearts", {"level": "beginner", "delay": 0})
+    refused.append((await service.act(lobby, hearts.table_id, hearts.version, "join")).error)
+    joined = await service.act(guest, hearts.table_id, hearts.version, "join")
+    refused.append((await service.act(guest, hearts.table_id, joined.version, "start")).error)
+    with pytest.raises(IllegalAction) as replay:
+        await service.pictures.last_finished(GUILD, place + 2, "hearts")
+
+    english = [
+        "Select one or more coins of a pile first.",
+        "Choose a pile first.",
+        "It is not your turn.",
+        "You are not seated at this table.",
+        "You already have a seat at this table.",
+        "Only the host can do that: Alice opened this table.",
+        "No game of Hearts has been played in this channel yet.",
+    ]
+    assert [*refused, str(replay.value)] == english
+    for refusal in [*refused, replay.value.phrase, busy]:
+        assert refusal is not None
+        said = render(refusal, lang)
+        assert said != str(refusal) and not words(said) & english_only(lang), said
+    running = await service.channel_table(place)
+    assert running is not None
+    computer = render(seat_name(next(s for s in running.seats if s.is_ai)), lang)
+    assert computer in render(busy, lang) and "Computer (beginner)" in str(busy)

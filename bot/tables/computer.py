@@ -13,6 +13,7 @@ from bot.tables.core import clock as timing
 from bot.tables.core.events import Answer
 from bot.tables.shell import Shell
 from games.base import GameState
+from i18n.messages import Text
 from storage import Table, TableStatus
 
 
@@ -119,7 +120,7 @@ class ComputerTurns(Shell):
                 ended.append((table, answer))
         return ended
 
-    async def _end_idle(self, table: Table, text: str, now: float) -> Answer | None:
+    async def _end_idle(self, table: Table, text: Text, now: float) -> Answer | None:
         async with self.locks.hold(table.id):
             table.status = TableStatus.STOPPED
             if not await self.db.save_table(table, now=now):

@@ -20,9 +20,9 @@ from bot.tables.challenge import challenge_screen
 from bot.tables.confirm import RESIGN, Confirmation
 from bot.tables.pictures import Replay
 from bot.tables.screens import Button, Screen, Style
-from bot.tables.seats import seat_name
+from bot.tables.seats import level_choice, seat_name
 from bot.tables.wording import game_name
-from games.base import Engine, GameState, IllegalAction, Outcome
+from games.base import N_, Engine, GameState, IllegalAction, Outcome
 from i18n import Text, _, _p, render
 from i18n.formats import Listing, Number, Percent
 from storage.models import Result, Seat, Standing, Table, TableStatus
@@ -118,18 +118,18 @@ class Context(Generic[S, U]):
 
     def require_state(self) -> S:
         if self.state is None:
-            raise IllegalAction("The game has not started yet.")
+            raise IllegalAction(N_("The game has not started yet."))
         return self.state
 
     def require_seat(self) -> int:
         if self.seat is None:
-            raise IllegalAction("You are not seated at this table.")
+            raise IllegalAction(N_("You are not seated at this table."))
         return self.seat
 
     def require_turn(self) -> int:
         seat = self.require_seat()
         if self.state is None or seat not in self.state.to_act():
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(N_("It is not your turn."))
         return seat
 
 
@@ -243,7 +243,7 @@ class Controller(Generic[S, U]):
         """
         level = raw.get("level") or self.engine.default_level
         if level not in self.levels:
-            raise IllegalAction(f"Levels are {', '.join(self.levels)}.")
+            raise IllegalAction(N_("Choose a level: {levels}.", levels=level_choice(self.levels)))
         return str(level)
 
     def table_level(self, table: Table) -> str:
@@ -314,7 +314,7 @@ class Controller(Generic[S, U]):
         """A UI action other than an engine move (``m=<move>``), accept, decline and resign.
 
         It never applies a move itself: it returns ``Intent(move=...)`` and the service does."""
-        raise IllegalAction("That button does nothing here.")
+        raise IllegalAction(N_("That button does nothing here."))
 
     def confirmation(self, ctx: Context[S, U], action: str) -> Confirmation | None:
         """What is asked before ``action`` (None: it is not asked). A game may say more than
@@ -323,7 +323,8 @@ class Controller(Generic[S, U]):
 
     def detached(self, action: str, locale: str = "en") -> Screen:
         """A public action used where no game of this kind is running (``/quarters secret``)."""
-        raise IllegalAction(f"No game of {self.title} is running in this channel.")
+        game = game_name(self.title)
+        raise IllegalAction(N_("No game of {game} is running in this channel.", game=game))
 
     def resign(self, ctx: Context[S, U]) -> Intent | None:
         """A seated member resigns. None (the default): the game ends with

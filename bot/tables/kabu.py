@@ -17,7 +17,7 @@ from bot.tables.screens import Button, Row, Screen, Style
 from bot.tables.seats import seat_name, seat_names
 from bot.tables.spec import GameSpec
 from games import kabu
-from games.base import IllegalAction, Outcome
+from games.base import N_, IllegalAction, Outcome
 from games.kabu import Phase, Rules, State
 from games.kabu.state import POSITIONS
 from i18n import Message, _, _n, _p, lines, render, sentences
@@ -285,7 +285,7 @@ class KabuController(SeatLobby[State, UiState]):
         if ctx.action == "hint":
             seat = ctx.require_seat()
             if ctx.state is None:
-                raise IllegalAction("The round has not been dealt yet.")
+                raise IllegalAction(N_("The round has not been dealt yet."))
             hint = self.hint(ctx.table, ctx.state, seat, ctx.compute, ctx.locale)
             return Intent(private=hint)
         return super().handle(ctx)
@@ -300,7 +300,7 @@ class KabuController(SeatLobby[State, UiState]):
     ) -> Screen:
         """The deciding player's exact chances, for any seated player who asks."""
         if state.phase is not Phase.DECIDE:
-            raise IllegalAction("Hints come once every player has picked a position.")
+            raise IllegalAction(N_("Hints come once every player has picked a position."))
         (seat,) = state.to_act()
         draw, stand = _hint(json.dumps(state.to_dict(), sort_keys=True), seat, compute)
         position = state.picks[seat]
@@ -346,7 +346,10 @@ class KabuController(SeatLobby[State, UiState]):
         return Screen(content=render(said, locale))
 
     def outcome_on_resign(self, state: State, seat: int) -> Outcome:
-        raise IllegalAction("Kabu has no resigning: **Stand** ends your part of the round.")
+        stand = _p("kabu", "Stand")
+        raise IllegalAction(
+            N_("Kabu has no resigning: **{stand}** ends your part of the round.", stand=stand)
+        )
 
     # -- results ----------------------------------------------------------------------------
     def results(self, table: Table, state: State | None, outcome: Outcome) -> list[Result]:

@@ -14,11 +14,13 @@ from typing import Any, ClassVar
 
 from bot.tables.controller import Context, Controller, Intent, Lifecycle, S, U, table_seed
 from bot.tables.screens import Button, Style
-from games.base import IllegalAction
-from i18n import Message, _p, render
+from games.base import N_, IllegalAction
+from i18n import Message, _, _p, render
+from i18n.messages import Text
 from storage.models import Seat, Table, TableStatus
 
 JOIN, LEAVE = "join", "leave"
+HOST = _("The host")  # who opened a table, once they left it
 
 
 class SeatLobby(Controller[S, U]):
@@ -35,8 +37,8 @@ class SeatLobby(Controller[S, U]):
     computers_fill: ClassVar[bool] = False
 
     @staticmethod
-    def host_name(table: Table, default: str = "The host") -> str:
-        """The name of the member who opened ``table``."""
+    def host_name(table: Table, default: Text = HOST) -> Text:
+        """The name of the member who opened ``table`` (``default`` once they left it)."""
         return next((s.name for s in table.seats if s.user_id == table.created_by), default)
 
     def lobby_buttons(self, table: Table, lang: str = "en") -> tuple[Button, ...]:
@@ -52,13 +54,15 @@ class SeatLobby(Controller[S, U]):
         """Refuse anyone but the member who opened the table."""
         if ctx.user_id != ctx.table.created_by:
             host = self.host_name(ctx.table)
-            raise IllegalAction(f"Only the host can do that: {host} opened this table.")
+            raise IllegalAction(
+                N_("Only the host can do that: {host} opened this table.", host=host)
+            )
 
     @staticmethod
     def require_open(ctx: Context[S, U]) -> None:
         """Refuse an action at a lobby that waited too long (before the sweep closes it)."""
         if ctx.expires is not None and ctx.now > ctx.expires:
-            raise IllegalAction("This table waited too long and closed. Start a new one.")
+            raise IllegalAction(N_("This table waited too long and closed. Start a new one."))
 
     def lobby_action(self, ctx: Context[S, U]) -> Intent | None:
         """Join, Leave and the host's start at a waiting table; a Join once the game has
@@ -66,7 +70,7 @@ class SeatLobby(Controller[S, U]):
         waiting = ctx.table.status is TableStatus.CHALLENGE
         if not waiting:
             if ctx.action == JOIN:
-                raise IllegalAction("This game has started; join the next one.")
+                raise IllegalAction(N_("This game has started; join the next one."))
             return None
         if ctx.action not in (JOIN, LEAVE, self.start_action):
             return None
@@ -81,9 +85,10 @@ class SeatLobby(Controller[S, U]):
     def _join(self, ctx: Context[S, U]) -> Intent:
         table = ctx.table
         if table.seat_of(ctx.user_id) is not None:
-            raise IllegalAction("You already have a seat at this table.")
+            raise IllegalAction(N_("You already have a seat at this table."))
         if len(table.seats) >= self.max_players:
-            raise IllegalAction(f"The table is full: {self.max_players} players at most.")
+            said = N_("The table is full: {most} players at most.", most=self.max_players)
+            raise IllegalAction(said)
         table.seats.append(Seat(ctx.user_name, ctx.user_id))
         return Intent(changed=True)
 
@@ -95,8 +100,11 @@ class SeatLobby(Controller[S, U]):
             return Intent(changed=True)
         if not self.host_leaving_closes:
             raise IllegalAction(
-                f"You opened this table: press **{self.start_label}** to play, or `/game stop` "
-                "to close it."
+                N_(
+                    "You opened this table: press **{start}** to play, or `/game stop` to "
+                    "close it.",
+                    start=self.start_label,
+                )
             )
         self.on_close(ctx)
         return Intent(changed=True, lifecycle=Lifecycle.CLOSE)

@@ -22,7 +22,7 @@ from bot.tables.seats import mention, seat_name, seat_names
 from bot.tables.spec import GameSpec
 from bot.tables.wording import game_name
 from games import quarters
-from games.base import IllegalAction, Outcome
+from games.base import N_, IllegalAction, Outcome
 from games.digits import is_number, numbers
 from games.quarters import State
 from i18n import Message, _, _n, _p, lines, paragraphs, render, sentences
@@ -215,7 +215,7 @@ class QuartersController(Controller[State, QuartersUi]):
             ctx.require_turn()
             ai_seats = [i for i, s in enumerate(table.seats) if s.is_ai]
             if not ai_seats or state.moves:
-                raise IllegalAction("The computer can only start before the first move.")
+                raise IllegalAction(N_("The computer can only start before the first move."))
             ctx.ui = QuartersUi()
             return Intent(changed=True, state=State.new(state.start, first=ai_seats[0]))
         ctx.require_turn()
@@ -223,11 +223,15 @@ class QuartersController(Controller[State, QuartersUi]):
         if ctx.action == "c":
             pile, coin = _pair(ctx.arg)
             if not 1 <= pile <= len(state.piles) or not 1 <= coin <= state.piles[pile - 1]:
-                raise IllegalAction("That coin is not on the board any more.")
+                raise IllegalAction(N_("That coin is not on the board any more."))
             if selected and selected[0][0] != pile:
                 raise IllegalAction(
-                    f"Coins must come from one pile: you have coins of pile {selected[0][0]} "
-                    "selected. Press **Clear** to start again."
+                    N_(
+                        "Coins must come from one pile: you have coins of pile {pile} selected. "
+                        "Press **{clear}** to start again.",
+                        pile=selected[0][0],
+                        clear=_p("button", "Clear"),
+                    )
                 )
             if [pile, coin] in selected:
                 selected.remove([pile, coin])
@@ -240,21 +244,21 @@ class QuartersController(Controller[State, QuartersUi]):
             return Intent(changed=True)
         if ctx.action == "remove":
             if not selected:
-                raise IllegalAction("Select one or more coins of a pile first.")
+                raise IllegalAction(N_("Select one or more coins of a pile first."))
             ctx.ui = QuartersUi()
             return Intent(changed=True, move=quarters.format_move(selected[0][0], len(selected)))
         if ctx.action == "pile":
             pile = int(ctx.arg) if is_number(ctx.arg, 2) else 0
             if not 1 <= pile <= len(state.piles) or not state.piles[pile - 1]:
-                raise IllegalAction("Choose a pile that still has coins.")
+                raise IllegalAction(N_("Choose a pile that still has coins."))
             ctx.ui.pile = pile
             return Intent(changed=True)
         if ctx.action == "take":
             pile = ctx.ui.pile
             if not pile:
-                raise IllegalAction("Choose a pile first.")
+                raise IllegalAction(N_("Choose a pile first."))
             if not is_number(ctx.arg, 2):
-                raise IllegalAction("Choose how many coins to take.")
+                raise IllegalAction(N_("Choose how many coins to take."))
             ctx.ui = QuartersUi()
             return Intent(changed=True, move=quarters.format_move(pile, int(ctx.arg)))
         return super().handle(ctx)
@@ -302,7 +306,7 @@ class QuartersController(Controller[State, QuartersUi]):
 def _pair(text: str) -> tuple[int, int]:
     a, _, b = text.partition(".")
     if not is_number(a, 2) or not is_number(b, 2):
-        raise IllegalAction("That coin is not on the board.")
+        raise IllegalAction(N_("That coin is not on the board."))
     return int(a), int(b)
 
 

@@ -25,7 +25,7 @@ from bot.tables.screens import Button, Option, Row, Screen, Select, Style
 from bot.tables.seats import seat_name, seat_names
 from bot.tables.spec import GameSpec
 from games import quatorze
-from games.base import IllegalAction, Outcome
+from games.base import N_, IllegalAction, Outcome
 from games.digits import is_number
 from games.quatorze import State
 from i18n import Message, _, _n, _p, lines, render, sentences
@@ -255,7 +255,8 @@ class QuatorzeController(Controller[State, QuatorzeUi]):
             ctx.require_turn()
             cell = int(ctx.arg) - 1 if is_number(ctx.arg, 2) else -1
             if not any(cell in pair for pair in state.pairs()):
-                raise IllegalAction(f"The card in cell {ctx.arg[:3]} has no partner to take.")
+                said = N_("The card in cell {cell} has no partner to take.", cell=ctx.arg[:3])
+                raise IllegalAction(said)
             ctx.ui = QuatorzeUi(cell=cell, moves=len(state.moves))
             return Intent(changed=True)
         if ctx.action == "hint":

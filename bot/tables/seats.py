@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from i18n import Message, _, _p, render
+from i18n.formats import Listing
 from i18n.messages import Text
 from storage.models import Seat
 
@@ -38,6 +39,15 @@ _TAKEN_OVER = " (computer)"
 def level_name(level: str) -> Text:
     """A computer level in words (an unknown one as stored)."""
     return LEVELS.get(level, level)
+
+
+def level_choice(levels: Iterable[str]) -> Listing:
+    """Levels in words, as alternatives ("easy, medium or hard").
+
+    >>> render(level_choice(["easy", "hard"]), "de")
+    'leicht oder schwer'
+    """
+    return Listing(tuple(level_name(level) for level in levels), "or")
 
 
 def seat_name(seat: Seat) -> Text:

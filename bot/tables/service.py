@@ -23,16 +23,15 @@ from bot.tables.core.events import Answer, Event, Posted, PrivateScreen, Refused
 from bot.tables.core.rules import Member, Route
 from bot.tables.core.rules import language_ui as _language
 from bot.tables.screens import Screen
+from bot.tables.seats import seat_name
 from bot.tables.trust import Origin
 from bot.tables.wording import busy_text, game_name
-from games.base import IllegalAction
+from games.base import N_, IllegalAction
 from i18n import Said, _, render
 from storage import Place, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
-NO_GAME = "No game is running in this channel."
-RESIGN_RACED = "Someone acted at the same moment; try again."
 Accepted = Callable[[bool], None]  # told, once an action passed its checks, if it answers privately
 
 __all__ = ["SETTING_DEFAULTS", "SETTING_RANGES", "Accepted", "Member", "TableService"]
@@ -79,7 +78,7 @@ class TableService(ComputerTurns):
             place=who.place,
         )
         if table is None:
-            return Answer.refuse("Another game just started in this channel.")
+            return Answer.refuse(Said(rules.JUST_STARTED))
         if not challenge:
             try:
                 await self._deal(controller, table, now)
@@ -89,7 +88,7 @@ class TableService(ComputerTurns):
 
     def busy(self, running: Table) -> Said:
         """The one answer when the channel already has a game (see :mod:`bot.tables.wording`)."""
-        return busy_text(self.controllers[running.kind].title, [s.name for s in running.seats])
+        return busy_text(self.controllers[running.kind].title, list(map(seat_name, running.seats)))
 
     async def _deal(self, controller: Controller[Any, Any], table: Table, now: float) -> None:
         """The first deal of a table that begins; a deal that cannot be made stops it."""
@@ -101,7 +100,7 @@ class TableService(ComputerTurns):
             raise
         table.state = state.to_dict()
         if not await self.db.save_table(table, moved=True, now=now):
-            raise IllegalAction("Something changed at the same time; try again.")
+            raise IllegalAction(N_("Something changed at the same time; try again."))
 
     # -- acting -----------------------------------------------------------------------------
     async def act(
@@ -162,9 +161,9 @@ class TableService(ComputerTurns):
             handled = controller.resign(ctx)  # a game may go on without them
             if handled is None:
                 if state is None:
-                    raise IllegalAction("The game has not started yet.")
+                    raise IllegalAction(N_("The game has not started yet."))
                 outcome = controller.outcome_on_resign(state, resigning)
-                return await self.ended(table, state, outcome, RESIGN_RACED)
+                return await self.ended(table, state, outcome, rules.RESIGN_RACED)
             intent = handled
         elif name in (confirm.ASK, confirm.CANCEL):  # the one question before ending a game
             intent = rules.confirming(controller, ctx)
@@ -208,22 +207,22 @@ class TableService(ComputerTurns):
         if text is not None:
             saved = await self.db.save_table(table, now=now)
             if lapsed:
-                refusal = Refused("This challenge has lapsed. Start a new game to try again.")
+                refusal = Refused(Said(rules.LAPSED))
                 return self.ended_answer(table, text, refusal)
             if not saved:
-                raise IllegalAction("The challenge changed at the same moment.")
+                raise IllegalAction(rules.CHALLENGE_CHANGED)
             return self.ended_answer(table, text)
         state = await asyncio.to_thread(controller.new_state, table, table_seed(table))
         table.state = state.to_dict()
         if not await self.db.save_table(table, moved=True, now=now):
-            raise IllegalAction("The challenge changed at the same moment.")
+            raise IllegalAction(rules.CHALLENGE_CHANGED)
         return await self.board_answer(table)
 
     async def _again(self, finished: Table, who: Member) -> Answer:
         """Start the next game at a finished table: same seats, same options, new message."""
         controller = self.controllers[finished.kind]
         if finished.seat_of(who.user_id) is None:
-            raise IllegalAction("Only the players of this game can start the next one.")
+            raise IllegalAction(N_("Only the players of this game can start the next one."))
         running = await self.db.open_table_in_channel(finished.channel_id)
         if running is not None:
             return Answer.refuse(self.busy(running))
@@ -242,7 +241,7 @@ class TableService(ComputerTurns):
             place=finished.place,
         )
         if table is None:
-            raise IllegalAction("Another game just started in this channel.")
+            raise IllegalAction(rules.JUST_STARTED)
         await self._deal(controller, table, now)
         answer = await self.board_answer(table)
         # its button is retired; it keeps its result (no "moved on")
@@ -276,12 +275,12 @@ class TableService(ComputerTurns):
         """Re-post the channel's board; the old message's controls stop acting."""
         table = await self.db.open_table_in_channel(who.channel_id)
         if table is None:
-            return Answer.refuse(NO_GAME)
+            return Answer.refuse(rules.NO_GAME)
         async with self.holding(table.id) as table:
             if table is None:
                 return Answer.refuse(rules.GONE)
             if not await self.db.save_table(table):  # bump the version: old controls go stale
-                return Answer.refuse("The board changed at the same moment; try again.")
+                return Answer.refuse(Said(_("The board changed at the same moment; try again.")))
             answer = await self.board_answer(table)
         return answer.reposted()
 
@@ -297,7 +296,7 @@ class TableService(ComputerTurns):
         """A slash command that acts on the channel's table (resign, a typed move...)."""
         table = await self.db.open_table_in_channel(who.channel_id)
         if table is None:
-            return Answer.refuse(NO_GAME)
+            return Answer.refuse(rules.NO_GAME)
         return await self.act(who, table.id, None, action)
 
     async def ask(self, who: Member, kind: str, action: str) -> Answer:
@@ -317,20 +316,18 @@ class TableService(ComputerTurns):
         """The waiting player of an idle two-player game claims the win."""
         table = await self.db.open_table_in_channel(who.channel_id)
         if table is None or table.status is not TableStatus.ACTIVE:
-            return Answer.refuse(NO_GAME)
+            return Answer.refuse(rules.NO_GAME)
         async with self.holding(table.id) as table:
             if table is None:
                 return Answer.refuse(rules.GONE)
             state = self.state_of(table)
             if state is None:
-                return Answer.refuse(NO_GAME)
+                return Answer.refuse(rules.NO_GAME)
             limits = await self.settings(table.guild_id)
             try:
                 claim = limits["idle_claim_minutes"] * 60
                 outcome = rules.claim(table, state, who.user_id, claim, self.clock())
-                return await self.ended(
-                    table, state, outcome, "The game changed at the same moment; try again."
-                )
+                return await self.ended(table, state, outcome, rules.GAME_CHANGED)
             except IllegalAction as exc:
                 return Answer.refuse(Said(exc.phrase))
 
@@ -339,7 +336,7 @@ class TableService(ComputerTurns):
         action ``stop``) stops that game. A member who may not stop it is told so at once."""
         table = await self.db.open_table_in_channel(who.channel_id)
         if table is None:
-            return Answer.refuse(NO_GAME)
+            return Answer.refuse(rules.NO_GAME)
         limits = await self.settings(table.guild_id)
         try:
             rules.may_stop(table, who, limits["idle_claim_minutes"], self.clock())
@@ -354,9 +351,9 @@ class TableService(ComputerTurns):
         question's button), not one started since."""
         table = await self.db.open_table_in_channel(who.channel_id)
         if table_id is not None and (table is None or table.id != table_id):
-            return Answer.refuse("That game is over already: nothing was stopped.")
+            return Answer.refuse(Said(_("That game is over already: nothing was stopped.")))
         if table is None:
-            return Answer.refuse(NO_GAME)
+            return Answer.refuse(rules.NO_GAME)
         async with self.holding(table.id) as table:
             if table is None:
                 return Answer.refuse(rules.GONE)
@@ -366,7 +363,7 @@ class TableService(ComputerTurns):
             except IllegalAction as exc:
                 return Answer.refuse(Said(exc.phrase))
             if not await self.db.save_table(table, now=self.clock()):
-                return Answer.refuse("The game changed at the same moment; try again.")
+                return Answer.refuse(Said(rules.GAME_CHANGED))
             game = game_name(self.controllers[table.kind].title)
             text = _("This game of {game} was stopped by {name}.", game=game, name=who.name)
             said = _("{name} stopped the game of {game}.", name=who.name, game=game)

@@ -31,12 +31,12 @@ from bot.tables.locks import TableLocks
 from bot.tables.registry import controllers as registered_controllers
 from bot.tables.screens import Screen
 from bot.tables.showing import Pictures
-from games.base import GameState, IllegalAction, Outcome
-from i18n import LANGUAGES, lines, render
+from games.base import N_, GameState, IllegalAction, Outcome, Phrase
+from i18n import LANGUAGES, Said, lines, render
 from i18n.messages import Text
 from storage import Database, Table, TableStatus
 
-RACED = "Someone else acted at the same moment; look at the board again."
+RACED = N_("Someone else acted at the same moment; look at the board again.")
 
 
 class Shell:
@@ -87,7 +87,7 @@ class Shell:
         else:
             ok = await self.db.save_table(table, moved=intent.moved, now=now)
         if not ok:
-            return Answer.refuse(RACED)
+            return Answer.refuse(Said(RACED))
         answer = await self.board_answer(table, state)
         return answer.plus(*rules.intent_events(intent), *result)
 
@@ -105,7 +105,7 @@ class Shell:
         return await self.db.finish_table(table, results, status=TableStatus.FINISHED, now=now)
 
     async def ended(
-        self, table: Table, state: GameState, outcome: Outcome, raced: str = RACED
+        self, table: Table, state: GameState, outcome: Outcome, raced: Phrase = RACED
     ) -> Answer:
         """Finish the game with ``outcome`` (a resignation, a claim): the result, then the
         board; ``raced``: the refusal when the table changed meanwhile."""
@@ -186,7 +186,7 @@ class Shell:
         """Boards and results of this server in the language ``code`` ("" for the server's
         language in Discord)."""
         if code and code not in {language.code for language in LANGUAGES}:
-            raise IllegalAction(f"Parlour does not speak {code}.")
+            raise IllegalAction(N_("Parlour does not speak {code}.", code=code))
         await self.db.set_guild_setting(guild_id, rules.LANGUAGE_SETTING, code)
 
     async def set_setting(self, guild_id: int, name: str, value: float) -> None:

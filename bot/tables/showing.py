@@ -13,9 +13,10 @@ from bot.tables import pictures
 from bot.tables.controller import Controller, channel_language
 from bot.tables.pictures import PictureCache
 from bot.tables.screens import Attachment, Screen
+from bot.tables.seats import seat_names
 from bot.tables.wording import GAME_NAMES
-from games.base import IllegalAction, Outcome
-from i18n import _, _p, render, resolve
+from games.base import N_, IllegalAction, Outcome
+from i18n import _, _n, _p, render, resolve
 from i18n.messages import Text
 from render.charts import has_games, has_ratings, rating_series
 from storage import Database, Place, Table, TableStatus
@@ -62,18 +63,27 @@ class Pictures:
         self, guild_id: int, channel_id: int, kind: str, game: int | None
     ) -> Table:
         """The finished game ``game`` of this server, or the channel's latest finished one."""
-        title = self.controllers[kind].title
+        title = game_name(self.controllers[kind].title)
         if game is not None:
             table = await self.db.get_table(game)
             elsewhere = guild_id == 0 and table is not None and table.channel_id != channel_id
             if table is None or table.guild_id != guild_id or table.kind != kind or elsewhere:
-                raise IllegalAction(f"There is no game of {title} #{game} on this server.")
+                said = N_(
+                    "There is no game of {game} #{number} on this server.",
+                    game=title,
+                    number=str(game),
+                )
+                raise IllegalAction(said)
             if table.status is not TableStatus.FINISHED:
-                raise IllegalAction(f"Game #{game} is not finished: replays come at the end.")
+                said = N_(
+                    "Game #{number} is not finished: replays come at the end.", number=str(game)
+                )
+                raise IllegalAction(said)
             return table
         found = await self.db.finished_tables(guild_id, kind, channel_id=channel_id, limit=1)
         if not found:
-            raise IllegalAction(f"No game of {title} has finished in this channel yet.")
+            said = N_("No game of {game} has finished in this channel yet.", game=title)
+            raise IllegalAction(said)
         return found[0]
 
     async def recent_games(self, guild_id: int, kind: str, channel_id: int = 0) -> list[Table]:
@@ -85,14 +95,18 @@ class Pictures:
     async def last_finished(self, guild_id: int, channel_id: int, kind: str) -> Table:
         """The latest game of ``kind`` played in this channel, once it is finished: so no card
         still in play is shown."""
-        title = self.controllers[kind].title
+        title = game_name(self.controllers[kind].title)
         table = await self.db.last_table_in_channel(channel_id, kind)
         if table is None or table.guild_id != guild_id or table.state is None:
-            raise IllegalAction(f"No game of {title} has been played in this channel yet.")
+            said = N_("No game of {game} has been played in this channel yet.", game=title)
+            raise IllegalAction(said)
         if table.status is not TableStatus.FINISHED:
             raise IllegalAction(
-                f"The latest game of {title} here is not finished: its replay comes once it is "
-                "over."
+                N_(
+                    "The latest game of {game} here is not finished: its replay comes once it "
+                    "is over.",
+                    game=title,
+                )
             )
         return table
 
@@ -102,12 +116,12 @@ class Pictures:
         controller = self.controllers[table.kind]
         hook = controller.replay
         if hook is None:
-            raise IllegalAction(f"{controller.title} has no replays.")
+            raise IllegalAction(N_("{game} has no replays.", game=game_name(controller.title)))
         if table.state is None or table.status is not TableStatus.FINISHED:
-            raise IllegalAction("Replays come once the game is finished.")
-        players = names(table)
-        outcome = table.outcome
+            raise IllegalAction(N_("Replays come once the game is finished."))
         lang = resolve(lang).language.code if lang else channel_language(table)
+        players = seat_names(table.seats, lang)
+        outcome = table.outcome
         picture = await self.draw(
             ("replay", table.id, table.version, lang),
             pictures.draw,
@@ -117,17 +131,17 @@ class Pictures:
             outcome,
             lang,
         )
-        words = (
-            controller.result_text(table, Outcome.from_dict(outcome)) if outcome else "Game over."
+        result = controller.result_text(table, Outcome.from_dict(outcome)) if outcome else None
+        said = _n(
+            "**{game}** replay of game #{number}: {players}, {n} move. {result}",
+            "**{game}** replay of game #{number}: {players}, {n} moves. {result}",
+            hook.moves(table.state),
+            game=game_name(controller.title),
+            number=str(table.id),
+            players=" v ".join(players),
+            result=result or _("Game over."),
         )
-        moves = hook.moves(table.state)
-        return Screen(
-            content=(
-                f"🎞️ **{controller.title}** replay of game #{table.id}: {' v '.join(players)}, "
-                f"{moves} move{'s' if moves != 1 else ''}. {words}"
-            ),
-            attachments=(picture,),
-        )
+        return Screen(content=f"🎞️ {render(said, lang)}", attachments=(picture,))
 
     # -- charts -----------------------------------------------------------------------------
     async def stats(

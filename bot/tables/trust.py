@@ -17,17 +17,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.tables.controller import Intent
-from games.base import IllegalAction
+from games.base import N_, IllegalAction
+from i18n import _p
 from storage import Table
 
-NOT_HERE = "This game is played in another channel; its controls work only there."
-NOT_THE_BOARD = (
+NOT_HERE = N_("This game is played in another channel; its controls work only there.")
+NOT_THE_BOARD = N_(
     "This board is out of date (or not this game's board): the current board is the latest "
     "message of this game."
 )
-PRIVATE_ONLY = "That control works only on your private message (press **Your hand** for one)."
-BOARD_ONLY = "That control works only on the game's board."
-OUT_OF_DATE = (
+PRIVATE_ONLY = N_(
+    "That control works only on your private message (press **{button}** for one).",
+    button=_p("button", "Your hand"),
+)
+BOARD_ONLY = N_("That control works only on the game's board.")
+OUT_OF_DATE = N_(
     "This board is out of date: the game has moved on. The current board is "
     "the latest message of this game."
 )

@@ -30,13 +30,15 @@ def game_name(title: str) -> Message | str:
 SETTING_UNITS = {"idle_claim_minutes": "minute", "idle_end_hours": "hour"}
 
 
-def amount(value: float, unit: str) -> str:
-    """``"15 minutes"``, ``"1 hour"``, ``"1.5 hours"``.
+@dataclass(frozen=True, slots=True)
+class Versus:
+    """The players of a game, seat by seat, "Alice v Computer (expert)": each name in the
+    reader's words (a computer seat translated, see :mod:`bot.tables.seats`)."""
 
-    >>> amount(15.0, "minute"), amount(1.0, "hour"), amount(1.5, "hour")
-    ('15 minutes', '1 hour', '1.5 hours')
-    """
-    return f"{value:g} {unit}{'' if value == 1 else 's'}"
+    names: tuple[Text, ...]
+
+    def localize(self, locale: Locale) -> str:
+        return " v ".join(render(name, locale) for name in self.names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,9 +111,11 @@ def settings_text(values: Mapping[str, float], changed: Sequence[str] = (), *mor
     return Said(lines(*said, _("Idle games on this server:"), *shown, *more))
 
 
-def busy_text(title: str, players: Sequence[str]) -> Said:
+def busy_text(title: str, players: Sequence[Text]) -> Said:
     """The one answer when a channel already has a game: which game, who plays it, and the
     commands to see or stop it; English as a ``str``, in any language through ``render``.
+    ``players``: the seats' names (:func:`bot.tables.seats.seat_name`), said in the reader's
+    words.
 
     >>> print(busy_text("Checkers", ["Alice", "Computer (expert)"]))
     A game of Checkers is already running here (Alice v Computer (expert)). See it with \
@@ -131,7 +135,7 @@ def busy_text(title: str, players: Sequence[str]) -> Said:
             "A game of {game} is already running here ({players}). See it with `/game show`, "
             "or stop it with `/game stop`.",
             game=game,
-            players=" v ".join(players),
+            players=Versus(tuple(players)),
         )
     )
 

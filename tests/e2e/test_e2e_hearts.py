@@ -140,7 +140,7 @@ async def test_one_member_and_three_computers_play_to_the_scoreboard_without_a_l
     with Image.open(io.BytesIO(await driver.attachment_bytes(replay.message))) as reel:
         assert reel.n_frames == 1 + 13 + 1  # the hands after the pass, each trick, the scores
     refused = await driver.slash("bob", "hearts replay", hand=2)
-    assert refused.ephemeral and "hands 1 to 1" in refused.text()
+    assert refused.ephemeral and "rounds 1 to 1" in refused.text()
 
     # Every look of every public message: no card before it was played.
     history = state["history"]

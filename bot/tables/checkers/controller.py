@@ -19,12 +19,12 @@ from bot.tables.seats import mention, seat_name, seat_names
 from bot.tables.spec import GameSpec
 from bot.tables.wording import game_name
 from games import checkers
-from games.base import IllegalAction, Outcome
+from games.base import N_, IllegalAction, Outcome
 from games.checkers import State
 from games.checkers.state import ACCEPT_DRAW, DECLINE_DRAW, OFFER_DRAW
 from games.digits import is_number
 from i18n import Message, _, _p, lines, render, sentences
-from i18n.formats import Number
+from i18n.formats import Listing, Number
 from i18n.messages import Text
 from render.checkers import render_checkers
 from storage.models import Seat, Standing, Table
@@ -67,6 +67,11 @@ RULES = lines(
 
 COLORS = ("black", "red", "random")
 MARKS = ("⚫", "🔴")
+# A starting position where the side to move cannot: refused, by that side's colour.
+STUCK = {
+    "black": N_("In that position Black cannot move: the game would be over before it starts."),
+    "red": N_("In that position Red cannot move: the game would be over before it starts."),
+}
 
 
 class CheckersController(Controller[State, CheckersUi]):
@@ -86,17 +91,14 @@ class CheckersController(Controller[State, CheckersUi]):
         options: dict[str, Any] = {}
         color = (raw.get("color") or "random").lower()
         if color not in COLORS:
-            raise IllegalAction("Choose black, red or random for `color`.")
+            raise IllegalAction(N_("Choose black, red or random for `color`."))
         options["color"] = color
         options["level"] = self.parse_level(raw)
         position = (raw.get("position") or "").strip()
         if position:
             state = State.new(position)  # raises IllegalAction with the FEN's fault
             if state.is_over():
-                raise IllegalAction(
-                    f"In that position {state.board.turn.name.title()} cannot move: "
-                    "the game would be over before it starts."
-                )
+                raise IllegalAction(STUCK[state.board.turn.name.lower()])
             options["position"] = state.start_fen
         return options
 
@@ -264,10 +266,13 @@ class CheckersController(Controller[State, CheckersUi]):
             starts = sorted({m.start for m in state.board.legal_moves})
             square = int(ctx.arg) if is_number(ctx.arg, 2) else 0
             if square not in starts:
-                raise IllegalAction(
-                    f"No piece on {ctx.arg[:3]} can move. Pieces that can: "
-                    f"{', '.join(map(str, starts))}."
+                can = Listing(tuple(map(str, starts)))
+                said = N_(
+                    "No piece on {square} can move. Pieces that can: {can}.",
+                    square=ctx.arg[:3],
+                    can=can,
                 )
+                raise IllegalAction(said)
             ctx.ui = CheckersUi(piece=square, ply=len(state.board.move_stack))
             return Intent(changed=True)
         return super().handle(ctx)

@@ -7,14 +7,17 @@ import math
 from typing import Any
 
 from bot.tables.controller import Controller, TableView
-from games.base import GameState, IllegalAction, Outcome
+from bot.tables.wording import duration, game_name
+from games.base import N_, GameState, IllegalAction, Outcome, Phrase
+from i18n import _
+from i18n.messages import Text
 from storage.models import Table, TableStatus
 
 SETTING_DEFAULTS = {"idle_claim_minutes": 10.0, "idle_end_hours": 24.0}
 # The values /settings accepts (the same ranges as the command's options), and their units.
 SETTING_RANGES = {
-    "idle_claim_minutes": (1.0, 10080.0, "minutes"),
-    "idle_end_hours": (1.0, 720.0, "hours"),
+    "idle_claim_minutes": (1.0, 10080.0, "minute"),
+    "idle_end_hours": (1.0, 720.0, "hour"),
 }
 TIME_OUT = "time out"  # see :func:`when_idle`
 
@@ -44,7 +47,7 @@ def hand_to_computer(table: Table, state: GameState) -> bool:
 
 def when_idle(
     controller: Controller[Any, Any], table: Table, limits: dict[str, float], now: float
-) -> str | None:
+) -> Text | None:
     """What the sweep does with an open table: :data:`TIME_OUT` (the computer takes the
     turns of members who let theirs time out), the text of the board of a table it ends (a
     lapsed challenge, a game idle too long), or None."""
@@ -56,12 +59,10 @@ def when_idle(
     ):
         return TIME_OUT
     if table.status is TableStatus.CHALLENGE and now > table.ui.get("expires", now + 1):
-        return f"The {controller.title} challenge lapsed."
+        return _("The {game} challenge lapsed.", game=game_name(controller.title))
     if idle > limits["idle_end_hours"] * 3600:
-        return (
-            f"This game of {controller.title} ended after {limits['idle_end_hours']:g} hours "
-            "without a move."
-        )
+        game, time = game_name(controller.title), duration(limits["idle_end_hours"], "hour")
+        return _("This game of {game} ended after {time} without a move.", game=game, time=time)
     return None
 
 
@@ -103,9 +104,44 @@ def claimable(table: Table) -> bool:
 def check_setting(name: str, value: float) -> None:
     """A finite value within the setting's range, else IllegalAction saying which."""
     if name not in SETTING_DEFAULTS:
-        raise IllegalAction(f"Unknown setting {name}.")
+        raise IllegalAction(N_("Unknown setting {name}.", name=name))
     low, high, unit = SETTING_RANGES[name]
     if not isinstance(value, int | float) or not math.isfinite(value):
-        raise IllegalAction(f"Use a number of {unit} from {low:g} to {high:g}.")
+        raise IllegalAction(out_of_range(unit, low, high))
     if not low <= value <= high:
-        raise IllegalAction(f"Use a number of {unit} from {low:g} to {high:g}, not {value:g}.")
+        raise IllegalAction(out_of_range(unit, low, high, value))
+
+
+def out_of_range(unit: str, low: float, high: float, value: float | None = None) -> Phrase:
+    """What /settings says of a value outside a setting's range (``value`` None: not a
+    number at all), in the setting's ``unit``.
+
+    >>> str(out_of_range("hour", 1.0, 720.0, 0.5))
+    'Use a number of hours from 1 to 720, not 0.5.'
+    """
+    low, high = _whole(low), _whole(high)
+    value = None if value is None else _whole(value)
+    if unit == "minute":
+        if value is None:
+            return N_("Use a number of minutes from {low} to {high}.", low=low, high=high)
+        said = N_(
+            "Use a number of minutes from {low} to {high}, not {value}.",
+            low=low,
+            high=high,
+            value=value,
+        )
+    elif value is None:
+        return N_("Use a number of hours from {low} to {high}.", low=low, high=high)
+    else:
+        said = N_(
+            "Use a number of hours from {low} to {high}, not {value}.",
+            low=low,
+            high=high,
+            value=value,
+        )
+    return said
+
+
+def _whole(number: float) -> float:
+    """A whole number as an ``int`` (``10080``, not ``10080.0``), any other as it is."""
+    return int(number) if float(number).is_integer() and abs(number) < 1e15 else number

@@ -18,16 +18,23 @@ from bot.tables.controller import SERVICE_KEYS, Context, Controller, Intent, UiS
 from bot.tables.core.events import Event, Posted, PrivateScreen, Refused
 from bot.tables.ratings import elo_change
 from bot.tables.trust import Origin
-from bot.tables.wording import amount, game_name
-from games.base import N_, GameState, IllegalAction, Outcome
+from bot.tables.wording import duration, game_name
+from games.base import N_, GameState, IllegalAction, Nn_, Outcome
 from i18n import Said, _
 from i18n.messages import Text
 from storage.models import PlaceKind, Result, Seat, Table, TableStatus
 
-GONE = "This game no longer exists."
-OVER = "This game is over. Start a new one with its `start` command."
+GONE = Said(_("This game no longer exists."))
+OVER = Said(_("This game is over. Start a new one with its `start` command."))
 LANGUAGE_SETTING = "language"  # a guild setting: a language code, "" for Discord's
 NOT_SEATED = N_("You are not seated at this table — you can watch, though.")
+# The service's refusals when a table changed under an action, or is not there.
+NO_GAME = Said(_("No game is running in this channel."))
+RESIGN_RACED = N_("Someone acted at the same moment; try again.")
+JUST_STARTED = N_("Another game just started in this channel.")
+CHALLENGE_CHANGED = N_("The challenge changed at the same moment.")
+GAME_CHANGED = N_("The game changed at the same moment; try again.")
+LAPSED = N_("This challenge has lapsed. Start a new game to try again.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +82,7 @@ def route(
             return Route.AGAIN
         return Refused(OVER)
     if version is not None and version != table.version:
-        return Refused(trust.OUT_OF_DATE, table.board_message_id)
+        return Refused(Said(trust.OUT_OF_DATE), table.board_message_id)
     if table.status is TableStatus.CHALLENGE and name in ("accept", "decline"):
         return Route.ANSWER
     return Route.ACT
@@ -220,17 +227,20 @@ def claim(
     seat = table.seat_of(user_id)
     humans = [s for s in table.seats if not s.is_ai]
     if seat is None:
-        raise IllegalAction("You are not seated at this table.")
+        raise IllegalAction(N_("You are not seated at this table."))
     if len(humans) < 2 or len(table.seats) != 2:
-        raise IllegalAction("Only a game between two members can be claimed.")
+        raise IllegalAction(N_("Only a game between two members can be claimed."))
     if seat in state.to_act():
-        raise IllegalAction("It is your turn: you cannot claim a game you are holding up.")
+        raise IllegalAction(N_("It is your turn: you cannot claim a game you are holding up."))
     idle = now - table.last_move_at
     if idle < claim_seconds:
         left = claim_seconds - idle
         raise IllegalAction(
-            f"Your opponent still has {int(left // 60) + 1} minute(s) "
-            "to move before you can claim the game."
+            Nn_(
+                "Your opponent still has {n} minute to move before you can claim the game.",
+                "Your opponent still has {n} minutes to move before you can claim the game.",
+                int(left // 60) + 1,
+            )
         )
     return Outcome(winners=(seat,), termination="timeout")
 
@@ -242,8 +252,11 @@ def may_stop(table: Table, who: Member, claim_minutes: float, now: float) -> Non
     seated = table.seat_of(who.user_id) is not None
     if not (who.user_id == table.created_by or who.manage_messages or (seated and idle)):
         raise IllegalAction(
-            "Only the host or a member with Manage Messages can stop this game (anyone seated "
-            f"can, once nobody has moved for {amount(claim_minutes, 'minute')})."
+            N_(
+                "Only the host or a member with Manage Messages can stop this game (anyone "
+                "seated can, once nobody has moved for {time}).",
+                time=duration(claim_minutes, "minute"),
+            )
         )
 
 
@@ -268,7 +281,7 @@ def start_seats(
     if opponent is not None:
         if opponent.user_id == who.user_id:
             raise IllegalAction(
-                "You cannot challenge yourself. Leave `opponent` empty to play the computer."
+                N_("You cannot challenge yourself. Leave `opponent` empty to play the computer.")
             )
         return [starter, Seat(opponent.name, opponent.user_id)], TableStatus.CHALLENGE
     level = options.get("level") or controller.engine.default_level
@@ -286,7 +299,7 @@ def answer_challenge(
     if who.user_id not in [s.user_id for s in challenged] and not (
         not accept and who.user_id == table.created_by
     ):
-        raise IllegalAction("Only the challenged member can answer this challenge.")
+        raise IllegalAction(N_("Only the challenged member can answer this challenge."))
     game = game_name(controller.title)
     if now > table.ui.get("expires", now + 1):
         table.status = TableStatus.STOPPED
@@ -310,6 +323,6 @@ def confirming(controller: Controller[Any, Any], ctx: Context[Any, Any]) -> Inte
         return Intent(private=cancelled(ctx.locale), update_private=True)
     found = controller.confirmation(ctx, ctx.arg)
     if found is None:
-        raise IllegalAction("That button does nothing here.")
+        raise IllegalAction(N_("That button does nothing here."))
     ctx.require_seat()
     return Intent(private=question(ctx.arg, found, ctx.locale))

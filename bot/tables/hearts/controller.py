@@ -25,10 +25,10 @@ from bot.tables.screens import Screen
 from bot.tables.seats import seat_name
 from bot.tables.spec import GameSpec
 from games import hearts
-from games.base import IllegalAction, Outcome
+from games.base import N_, IllegalAction, Outcome
 from games.hearts import Phase, State
 from games.hearts.rules import pass_target
-from i18n import _
+from i18n import _, _p
 from i18n.messages import Text
 from storage.models import Result, Standing, Table, TableStatus
 
@@ -87,7 +87,7 @@ class HeartsController(SeatLobby[State, HeartsUi]):
             return in_lobby
         if ctx.table.status is TableStatus.CHALLENGE:
             if ctx.action in ("scores", "hand"):
-                raise IllegalAction("The game has not started yet.")
+                raise IllegalAction(N_("The game has not started yet."))
             return super().handle(ctx)
         state = ctx.require_state()
         if ctx.action == "scores":
@@ -114,7 +114,10 @@ class HeartsController(SeatLobby[State, HeartsUi]):
         """A card picked to pass (the pick travels in the button: nothing is stored), or the
         three passed."""
         if state.phase is not Phase.PASS:
-            raise IllegalAction("The passing is over: press **Your hand** to play a card.")
+            button = _p("button", "Your hand")
+            raise IllegalAction(
+                N_("The passing is over: press **{hand}** to play a card.", hand=button)
+            )
         seat = ctx.require_turn()
         table = ctx.table
         if ctx.action == "pick":
@@ -134,7 +137,7 @@ class HeartsController(SeatLobby[State, HeartsUi]):
 
     def _play(self, ctx: Context[State, HeartsUi], state: State) -> Intent:
         if state.phase is not Phase.PLAY:
-            raise IllegalAction("Choose three cards to pass first.")
+            raise IllegalAction(N_("Choose three cards to pass first."))
         seat = ctx.require_turn()
         table = ctx.table
         card = hearts.parse_play(ctx.arg)

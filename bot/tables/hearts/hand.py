@@ -11,7 +11,7 @@ from bot.drawing import draw
 from bot.tables.cards import card_label, codes_label
 from bot.tables.hearts.board import names
 from bot.tables.screens import Button, Row, Screen, Style
-from games.base import IllegalAction
+from games.base import N_, IllegalAction
 from games.cards import Card
 from games.hearts import Phase, State
 from i18n import _, _n, _p, lines, render, sentences
@@ -208,11 +208,11 @@ def parse_pick(text: str, cards: Sequence[Card]) -> list[Card]:
     try:
         picked = [Card.parse(part) for part in text.split(",") if part]
     except ValueError as exc:
-        raise IllegalAction("That is not a card.") from exc
+        raise IllegalAction(N_("That is not a card.")) from exc
     if len(picked) > PASS_SIZE or len(set(picked)) != len(picked):
-        raise IllegalAction("Pick three different cards.")
+        raise IllegalAction(N_("Pick three different cards."))
     if not set(picked) <= set(cards):
-        raise IllegalAction("You do not hold that card.")
+        raise IllegalAction(N_("You do not hold that card."))
     return picked
 
 

@@ -9,7 +9,7 @@ from bot.tables.hearts.options import HeartsUi
 from bot.tables.hearts.scores import scores_embed
 from bot.tables.screens import Attachment, Screen
 from bot.tables.seats import seat_name, seat_names
-from games.base import IllegalAction, Outcome
+from games.base import N_, IllegalAction, Outcome
 from games.hearts import State
 from i18n import _, _n, _p, render
 from i18n.formats import Listing
@@ -32,7 +32,10 @@ def leave(ctx: Context[State, HeartsUi], level: str) -> Intent | None:
     table = ctx.table
     seat = ctx.require_seat()
     if ctx.state is None:
-        raise IllegalAction("The game has not started yet: press **Leave** in the lobby.")
+        leave = _p("button", "Leave")
+        raise IllegalAction(
+            N_("The game has not started yet: press **{leave}** in the lobby.", leave=leave)
+        )
     others = [i for i, s in enumerate(table.seats) if not s.is_ai and i != seat]
     if not others:
         return None

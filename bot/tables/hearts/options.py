@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.tables.controller import UiState
-from games.base import IllegalAction
+from games.base import N_, IllegalAction, OneOf
 from games.digits import decimal
 from games.hearts import Rules
 from i18n import Message, _, lines
@@ -80,11 +80,13 @@ def parse_table_options(raw: dict[str, Any], level: str) -> dict[str, Any]:
     """The ruleset and the delay between computer cards, checked, beside the ``level``."""
     ruleset = raw.get("ruleset") or raw.get("rules") or "classic"
     if ruleset not in RULESETS:
-        raise IllegalAction(f"Rulesets are {', '.join(RULESETS)}.")
+        rulesets = OneOf(tuple(f"`{name}`" for name in RULESETS))
+        raise IllegalAction(N_("Choose the rules: {rulesets}.", rulesets=rulesets))
     delay = raw.get("delay")
-    delay = DEFAULT_DELAY if delay is None else decimal(delay, "The delay")
+    delay = DEFAULT_DELAY if delay is None else decimal(delay, N_("The delay"))
     if not 0 <= delay <= MAX_DELAY:
-        raise IllegalAction(f"The delay between computer cards is 0 to {MAX_DELAY:g} seconds.")
+        said = N_("The delay between computer cards is 0 to {most} seconds.", most=MAX_DELAY)
+        raise IllegalAction(said)
     return {"level": level, "rules": ruleset, "delay": delay}
 
 

@@ -11,7 +11,7 @@ from bot.tables.hearts.board import bottom_seat
 from bot.tables.screens import Attachment, Screen
 from bot.tables.seats import seat_names
 from bot.tables.showing import Pictures
-from games.base import IllegalAction
+from games.base import N_, IllegalAction
 from i18n import _, render
 from render.hearts_replay import hands_played, replay_hearts_hand
 
@@ -32,7 +32,7 @@ async def hand_replay(pictures: Pictures, guild_id: int, channel_id: int, hand: 
     assert table.state is not None  # last_finished checked it
     played = hands_played(table.state)
     if not 1 <= hand <= played:
-        raise IllegalAction(f"That game had hands 1 to {played}.")
+        raise IllegalAction(N_("That game had rounds 1 to {last}.", last=played))
     lang = channel_language(table)  # posted in the channel
     picture = await pictures.draw(
         ("hearts-hand", table.id, table.version, hand, lang),
