@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import re
+import shutil
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -28,6 +29,7 @@ CONNECT_TIMEOUT = 5.0  # seconds a new PostgreSQL connection may take before the
 QUERY_TIMEOUT = 5.0  # seconds a PostgreSQL query may take before the store counts as away
 log = logging.getLogger("parlour")
 BUSY_TIMEOUT_MS = 5000  # how long a SQLite statement waits for a file another process holds
+ROOM_PAGES = 64  # free pages a SQLite file needs, after a failed write, to take writes again
 _PLACEHOLDER = re.compile(r"\?")
 
 
@@ -139,9 +141,15 @@ class SqliteBackend:
     dialect = "sqlite"
     integrity_errors: tuple[type[BaseException], ...] = (aiosqlite.IntegrityError,)
 
-    def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection | None = None):
+    def __init__(
+        self,
+        conn: aiosqlite.Connection,
+        reader: aiosqlite.Connection | None = None,
+        path: Path | None = None,
+    ):
         self.conn = conn
         self.reader = reader
+        self.path = path  # the file (None in memory): its disk's free space counts as room
         self._lock = asyncio.Lock()
         self.write_failure: str | None = None  # why a write failed, until check_writes passes
 
@@ -168,7 +176,7 @@ class SqliteBackend:
             if reader is not None:
                 await reader.close()
             raise
-        return cls(conn, reader)
+        return cls(conn, reader, None if in_memory else path)
 
     @contextlib.asynccontextmanager
     async def writing(self) -> AsyncIterator[None]:
@@ -189,8 +197,9 @@ class SqliteBackend:
         """Raise :class:`StoreUnavailable` while writes fail. Nothing is checked until a write
         fails (the bot's writes are the probe: a write may fail where a smaller one still
         goes, so one that went does not clear a failure); from then on, until a check passes,
-        the file must have room to grow (a free page, or fewer pages than its limit) and one
-        row is written (a read-only file, a lock held too long or an I/O error show there)."""
+        the file must have room to grow (:data:`ROOM_PAGES` free pages, or pages it may still
+        add within its limit and its disk's free space) and one row is written (a read-only
+        file, a lock held too long or an I/O error show there)."""
         failure = self.write_failure
         if failure is None:
             return
@@ -198,10 +207,13 @@ class SqliteBackend:
             async with self._lock:
                 rows = await self.conn.execute_fetchall(
                     "SELECT * FROM pragma_page_count(), pragma_freelist_count(), "
-                    "pragma_max_page_count()"
+                    "pragma_max_page_count(), pragma_page_size()"
                 )
-        pages, free, limit = next(iter(rows))
-        if pages >= limit and not free:
+        pages, free, limit, size = next(iter(rows))
+        grow = limit - pages
+        if self.path is not None:
+            grow = min(grow, shutil.disk_usage(self.path.parent).free // size)
+        if grow + free < ROOM_PAGES:  # a page or two freed by a clean-up is not room
             raise StoreUnavailable(failure)
         async with self.session(transaction=True) as s:
             await s.execute(

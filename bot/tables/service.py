@@ -90,18 +90,6 @@ class TableService(ComputerTurns):
         """The one answer when the channel already has a game (see :mod:`bot.tables.wording`)."""
         return busy_text(self.controllers[running.kind].title, list(map(seat_name, running.seats)))
 
-    async def _deal(self, controller: Controller[Any, Any], table: Table, now: float) -> None:
-        """The first deal of a table that begins; a deal that cannot be made stops it."""
-        try:
-            state = await asyncio.to_thread(controller.new_state, table, table_seed(table))
-        except IllegalAction:
-            table.status = TableStatus.STOPPED
-            await self.db.save_table(table, now=now)
-            raise
-        table.state = state.to_dict()
-        if not await self.db.save_table(table, moved=True, now=now):
-            raise IllegalAction(N_("Something changed at the same time; try again."))
-
     # -- acting -----------------------------------------------------------------------------
     async def act(
         self,

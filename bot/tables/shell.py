@@ -7,6 +7,7 @@ database, the worker threads that draw and compute, and the per-table locks.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
@@ -15,7 +16,7 @@ from typing import Any
 
 from bot.tables import played
 from bot.tables.ai import AiRunner
-from bot.tables.controller import Controller, Intent, TableView, channel_language
+from bot.tables.controller import Controller, Intent, TableView, channel_language, table_seed
 from bot.tables.core import clock as timing
 from bot.tables.core import rules
 from bot.tables.core.events import (
@@ -34,7 +35,7 @@ from bot.tables.showing import Pictures
 from games.base import N_, GameState, IllegalAction, Outcome, Phrase
 from i18n import LANGUAGES, Said, lines, render
 from i18n.messages import Text
-from storage import Database, Table, TableStatus
+from storage import Database, StoreUnavailable, Table, TableStatus
 
 RACED = N_("Someone else acted at the same moment; look at the board again.")
 
@@ -168,6 +169,27 @@ class Shell:
         return dataclasses.replace(board, content=content[:2000])
 
     # -- settings ---------------------------------------------------------------------------
+    async def _deal(self, controller: Controller[Any, Any], table: Table, now: float) -> None:
+        """The first deal of a table that begins. A deal that cannot be made stops the table;
+        one the store cannot take (a full disk) leaves no open table behind: the member was
+        told the store is away, and the channel must stay free for the next start."""
+        try:
+            state = await asyncio.to_thread(controller.new_state, table, table_seed(table))
+        except IllegalAction:
+            table.status = TableStatus.STOPPED
+            await self.db.save_table(table, now=now)
+            raise
+        table.state = state.to_dict()
+        try:
+            saved = await self.db.save_table(table, moved=True, now=now)
+        except StoreUnavailable:
+            table.state, table.status = None, TableStatus.STOPPED  # no larger than it was
+            with contextlib.suppress(StoreUnavailable):
+                await self.db.save_table(table, now=now)
+            raise
+        if not saved:
+            raise IllegalAction(N_("Something changed at the same time; try again."))
+
     async def settings(self, guild_id: int) -> dict[str, float]:
         values = dict(timing.SETTING_DEFAULTS)
         for name in values:
