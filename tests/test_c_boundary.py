@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from example_counts import examples
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from games.checkers import bitboard as bb
@@ -167,6 +167,8 @@ def _probe_answering(answer: Any) -> Callable[..., Any]:
     answer=st.one_of(st.none(), st.tuples(numbers, numbers), junk, st.just("raise")),
     scores=st.booleans(),
 )
+# a probe answering neither None nor a tuple once raised SystemError from PyArg_ParseTuple
+@example(path=b"\x00", clock=0, depth=5, threat=0, tt_bits=0, pieces=1, answer=0, scores=False)
 def test_core_search_arguments_out_of_range_are_refused(
     path: Any,
     clock: Any,
@@ -373,6 +375,8 @@ quatorze_weights = st.one_of(st.tuples(numbers, numbers), st.just(fair.ROLLOUT_R
     weights=quatorze_weights,
     limit=node_limits,
 )
+# a move that is not a tuple once raised SystemError from PyArg_ParseTuple
+@example(grid=bytes(25), unseen=b"", moves=[0], count=0, seed=0, weights=(1, 2), limit=-5)
 def test_quatorze_playouts_are_refused_or_one_bit_set_per_sample(
     grid: Any, unseen: Any, moves: Any, count: Any, seed: Any, weights: Any, limit: Any
 ):

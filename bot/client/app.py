@@ -41,7 +41,7 @@ from bot.tables.core.events import Answer
 from bot.tables.service import TableService
 from i18n import _
 from i18n.translations import preload
-from storage import Database, StoreUnavailable, TableStatus
+from storage import Database, PlaceKind, StoreUnavailable, TableStatus
 
 log = logging.getLogger("parlour")
 
@@ -154,7 +154,9 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
         for table in await db.open_tables():
             if table.guild_id not in installs:
                 installs[table.guild_id] = await self.departures.user_installed(table.guild_id)
-            if installs[table.guild_id]:  # only through interactions, as before the restart
+            # a group DM, or a server reached only by members' installs: the bot is no member
+            # there, so only interactions reach it, as before the restart
+            if installs[table.guild_id] or table.place is PlaceKind.CHAT:
                 self.outside_tokens.outside.add(table.channel_id)
             log.info(
                 "resumed table %s (%s, %s) in channel %s",

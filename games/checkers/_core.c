@@ -709,6 +709,12 @@ static int probe_locked(S *s, u32 me, u32 opp, u32 kings, int black, int ply, in
         return 0;
     }
     long result, distance;
+    if (!PyTuple_Check(r)) { /* PyArg_ParseTuple would raise SystemError on a non-tuple */
+        PyErr_SetString(PyExc_TypeError, "the probe answers None or (result, distance)");
+        Py_DECREF(r);
+        s->error = s->stop = 1;
+        return 0;
+    }
     if (!PyArg_ParseTuple(r, "ll", &result, &distance)) {
         Py_DECREF(r);
         s->error = s->stop = 1;

@@ -371,7 +371,13 @@ static PyObject *py_playouts(PyObject *self, PyObject *args)
     }
     for (Py_ssize_t i = 0; i < n_moves; i++) {
         int a, b;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "ii", &a, &b) || a < 0 ||
+        PyObject *move = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyTuple_Check(move)) { /* PyArg_ParseTuple would raise SystemError */
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_TypeError, "each move is a tuple (first, second)");
+            goto done;
+        }
+        if (!PyArg_ParseTuple(move, "ii", &a, &b) || a < 0 ||
             b < 0 || a >= CELLS || b >= CELLS || a == b || !grid[a] ||
             grid[a] + grid[b] != TARGET) {
             Py_DECREF(seq);
