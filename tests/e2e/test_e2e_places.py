@@ -210,6 +210,36 @@ async def test_hearts_in_a_group_dm_three_friends_and_a_computer_seat(
     assert channel_routes(fake, friends.channel().id) == []
 
 
+async def test_hearts_in_the_dm_with_the_bot_against_three_computers(
+    fake: FakeDiscord, driver: Driver, start_bot, rows: TableRows
+) -> None:
+    """Alice alone in her DM with Parlour: three computer seats, her hand privately, the
+    result in the DM and in her own record, nothing in the server."""
+    await start_bot()
+    dm = Driver(fake, channel="dm-alice")
+    lobby = (await dm.slash("alice", "hearts start", level="beginner", delay=0)).message
+    assert lobby is not None and lobby.guild_id is None
+    board = (await dm.click("alice", lobby, label="Start")).message
+    await dm.wait_for(lambda: (s := rows.last().state) is not None and None not in s["passes"][1:])
+    table = rows.last()
+    rows.set_state(table.id, {**table.state, "totals": [0, 99, 99, 99]})  # one round is the game
+    hand = await open_hand(dm, "alice", board)
+    await pass_three(dm, "alice", hand)
+    for _ in range(13):
+        await dm.wait_for(lambda: bool(playable(hand)) or "🏆" in board.content, 15)
+        if "🏆" in board.content:
+            break
+        drawn_for = board.buttons()[-1]["custom_id"]
+        await dm.click("alice", hand, label=playable(hand)[0])
+        await dm.wait_for(lambda was=drawn_for: board.buttons()[-1]["custom_id"] != was, 15)
+    await dm.wait_for(lambda: "🏆" in board.content, 15)
+    result = await dm.wait_for_message(predicate=lambda m: m.content.startswith("🏁"))
+    assert "Final scores" in result.text() and rows.last().status == "finished"
+    record = (await dm.slash("alice", "scoreboard", game="Hearts")).text()
+    assert "Alice" in record and "Players" in record
+    assert driver.channel_messages("games") == []
+
+
 PLACES = ["dm-alice", "friends"]
 
 
