@@ -10,6 +10,7 @@ from test_e2e_quarters import (
     COMPUTER,
     SECRET_MOVE,
     computer_answers,
+    piles_on,
     secret_move,
     start_vs_computer,
     take,
@@ -84,15 +85,23 @@ def channel_routes(fake: FakeDiscord, channel_id: int) -> list[str]:
 
 
 async def test_quarters_in_a_group_dm_goes_only_through_interactions_and_counts_there(
-    fake: FakeDiscord, driver: Driver, start_bot
+    fake: FakeDiscord, driver: Driver, start_bot, rows: TableRows
 ) -> None:
-    """Bob wins in the group DM: the win is on that chat's scoreboard, not the server's; his
-    resigned game in his DM with the bot is his own record; from that DM, ``/privacy`` shows
-    and forgets both (everything of his outside servers)."""
-    await start_bot()
+    """Bob wins in the group DM, across a crash with the computer's turn due: at start-up the
+    computer plays, stored and shown at the next click, never through the channel. The win is
+    on that chat's scoreboard, not the server's; his resigned game in his DM with the bot is
+    his own record; from that DM, ``/privacy`` shows and forgets both (everything of his
+    outside servers)."""
+    bot = await start_bot()
     friends = Driver(fake, channel="friends")
     board = await start_vs_computer(friends, "bob")
     assert board.interaction_user is not None and board.interaction_user.name == "bob"
+    await friends.wait_for(lambda: rows.last().board_message_id == board.id, what="the board")
+    await bot.kill()  # after bob's move was stored, before the computer answered
+    table = rows.last()
+    assert table.state is not None and piles_on(board) == [3, 4, 5]
+    rows.set_state(table.id, {**table.state, "moves": ["1-2"]})  # bob's winning first move
+    await bot.start()
     moves = 0
     while "🏆" not in board.content:
         pile, count = await hint_move(friends, "bob", board)
