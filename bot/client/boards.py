@@ -67,9 +67,10 @@ class BoardMessages:
             return
         self.riders.pop(message_id, None)  # the newest last, so the oldest go first
         self.riders[message_id] = interaction
-        if len(self.riders) > RIDERS:
-            for key in list(self.riders)[: len(self.riders) - RIDERS]:
-                del self.riders[key]
+        for key, oldest in list(self.riders.items()):  # those whose token ran out go at once
+            if alive(oldest) and len(self.riders) <= RIDERS:
+                break
+            del self.riders[key]
 
     def rider(self, message_id: int) -> Via | None:
         """The fresh interaction that may edit the board message, if any."""
@@ -111,6 +112,7 @@ class BoardMessages:
             await self.service.board_posted(answer.table_id, message_id)
         if old and old != message_id:
             self.board_edits.forget(old)  # replaced: it gets no more board edits
+            self.riders.pop(old, None)
         if old and old != message_id and interaction.channel_id:
             newest = jump_url(interaction.guild_id, interaction.channel_id, message_id)
             changed = next((e for e in answer.events if isinstance(e, BoardChanged)), None)
