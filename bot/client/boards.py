@@ -67,7 +67,8 @@ class BoardMessages:
             return
         self.riders.pop(message_id, None)  # the newest last, so the oldest go first
         self.riders[message_id] = interaction
-        for key, oldest in list(self.riders.items()):  # those whose token ran out go at once
+        while True:  # the oldest first: those whose token ran out go at once
+            key, oldest = next(iter(self.riders.items()))
             if alive(oldest) and len(self.riders) <= RIDERS:
                 break
             del self.riders[key]
