@@ -12,7 +12,7 @@ import pytest
 
 from bot.client import hands as hands_module
 from bot.client.hands import Hands
-from bot.tables.screens import Screen
+from bot.tables.screens import HandUpdate, Screen
 
 TABLE = 7
 
@@ -72,13 +72,14 @@ class Interaction:
 class Service:
     def __init__(self) -> None:
         self.key = "a"
+        self.final = False
         self.locales: list[str] = []
 
     async def private_hand(self, table_id, user_id, shown, locale="en"):
         self.locales.append(locale)
         if shown == self.key:
-            return None
-        return self.key, Screen(content=f"hand {self.key}")
+            return HandUpdate(shown, None, self.final)
+        return HandUpdate(self.key, Screen(content=f"hand {self.key}"), self.final)
 
 
 @pytest.fixture
@@ -159,3 +160,20 @@ async def test_an_update_of_a_hand_replaced_meanwhile_does_not_forget_the_new_on
     # Hand 101 is still the member's hand: asking once more deletes it.
     await hands.show(Interaction(log), Screen(content="hand b"), TABLE, "b", in_place=False)
     assert log.deleted == [100, 101]
+
+
+async def test_a_hand_at_a_finished_game_shows_its_last_state_and_is_let_go(spawned) -> None:
+    log, service = Log(), Service()
+    hands = Hands(service, spawned)  # type: ignore[arg-type]
+    await hands.show(Interaction(log), Screen(content="hand a"), TABLE, "a", in_place=False)
+    await hands.show(
+        Interaction(log, user_id=2), Screen(content="hand a"), TABLE, "a", in_place=False
+    )
+    service.key, service.final = "b", True  # the last trick: the game is over
+    hands.refresh(TABLE)
+    await settle()
+    assert sorted(message for message, _ in log.edits) == [100, 101]  # both show the end
+    assert len(hands) == 0 and not hands._members  # and nothing is kept for the table
+    hands.refresh(TABLE)
+    await settle()
+    assert len(log.edits) == 2

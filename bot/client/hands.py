@@ -7,6 +7,7 @@ interaction and the message's id:
 - when the table changes (a member's card, the computer's, a sweep), every hand whose summary
   changed is edited in place: it offers the legal cards as soon as it is the member's turn;
 - a member who asks for their hand again gets a fresh message and the old one is deleted;
+- once the game is over the hand shows its last state and is let go;
 - a minute before the interaction expires the hand is closed (no cards, no buttons), so no
   stale hand lingers; the next **Your hand** opens a fresh one.
 """
@@ -141,13 +142,13 @@ class Hands:
                 return
             try:
                 locale = str(hand.interaction.locale)
-                found = await self.service.private_hand(table_id, user_id, hand.key, locale)
-                if found is None:
-                    return
-                key, screen = found
-                kwargs = message_kwargs(screen, table_id, None, editing=True)
-                await hand.interaction.followup.edit_message(hand.message_id, **kwargs)
-                hand.key = key
+                update = await self.service.private_hand(table_id, user_id, hand.key, locale)
+                if update.screen is not None:
+                    kwargs = message_kwargs(update.screen, table_id, None, editing=True)
+                    await hand.interaction.followup.edit_message(hand.message_id, **kwargs)
+                    hand.key = update.key
+                if update.final:  # the game is over: the hand shows its last state
+                    self.forget(table_id, user_id)
             except discord.NotFound:  # the member dismissed it, or it was replaced meanwhile
                 if self._hands.get((table_id, user_id)) is hand:
                     self.forget(table_id, user_id)

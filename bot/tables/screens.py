@@ -106,3 +106,13 @@ class Screen:
     files: tuple[FileData, ...] = ()
     rows: tuple[Row, ...] = ()
     attachments: tuple[Attachment, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HandUpdate:
+    """A member's private hand as it stands: ``key`` summarises it, ``screen`` shows it (None:
+    unchanged since the hand last shown), ``final``: the game is over, it will not change again."""
+
+    key: str | None
+    screen: Screen | None
+    final: bool

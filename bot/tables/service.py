@@ -22,7 +22,7 @@ from bot.tables.core.clock import SETTING_DEFAULTS, SETTING_RANGES
 from bot.tables.core.events import Answer, Event, Posted, PrivateScreen, Refused
 from bot.tables.core.rules import Member, Route
 from bot.tables.core.rules import language_ui as _language
-from bot.tables.screens import Screen
+from bot.tables.screens import HandUpdate, Screen
 from bot.tables.seats import seat_name
 from bot.tables.trust import Origin
 from bot.tables.wording import busy_text, game_name
@@ -238,26 +238,26 @@ class TableService(ComputerTurns):
     # -- the channel's table ----------------------------------------------------------------
     async def private_hand(
         self, table_id: int, user_id: int, shown: str | None, locale: str = "en"
-    ) -> tuple[str, Screen] | None:
-        """A member's private hand, in their ``locale``, if it changed since the one summarised
-        by ``shown`` (its :meth:`Controller.private_key`); None when it did not, or the game
-        has none."""
+    ) -> HandUpdate:
+        """A member's private hand, in their ``locale``, drawn only if it changed since the one
+        summarised by ``shown`` (its :meth:`Controller.private_key`)."""
         table = await self.db.get_table(table_id)
         if table is None or table.state is None:
-            return None
+            return HandUpdate(shown, None, final=True)
+        final = not table.status.is_open
         controller = self.controllers[table.kind]
         state = controller.load(table.state)
         seat = rules.acting_seat(table, state, user_id)
         if seat is None:
             if shown == "gone":
-                return None
+                return HandUpdate(shown, None, final=True)
             gone = render(_("You are no longer seated at this game."), locale)
-            return "gone", Screen(content=gone)
+            return HandUpdate("gone", Screen(content=gone), final=True)
         key = controller.private_key(table, state, seat)
         if key is None or key == shown:
-            return None
+            return HandUpdate(shown, None, final)
         screen = await asyncio.to_thread(controller.private_screen, table, state, seat, locale)
-        return key, screen
+        return HandUpdate(key, screen, final)
 
     async def show(self, who: Member) -> Answer:
         """Re-post the channel's board; the old message's controls stop acting."""
