@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.client.components import TableButton, TableSelect, build_view
+from bot.client.components import build_view, table_button, table_select
 from bot.tables.screens import Button, Option, Screen, Select, Style
 
 
@@ -13,8 +13,11 @@ def items_view(screen: Screen, table_id: int, version: int | None) -> discord.ui
     """The same controls as discord.py's own items laid out row by row."""
     view = discord.ui.View(timeout=None)
     for index, row in enumerate(screen.rows):
-        items = [TableSelect(table_id, version, row)] if isinstance(row, Select) else None
-        for item in items or [TableButton(table_id, version, b) for b in row]:  # type: ignore[union-attr]
+        if isinstance(row, Select):  # a select takes the first row still empty
+            view.add_item(table_select(table_id, version, row))
+            continue
+        for button in row:
+            item = table_button(table_id, version, button)
             item.row = index
             view.add_item(item)
     return view

@@ -25,7 +25,6 @@ from bot.client import (
 )
 from bot.client.boards import BoardMessages
 from bot.client.common import member_of, send_private
-from bot.client.components import TableButton, TableSelect
 from bot.client.hands import Hands
 from bot.client.operations import OpsHooks, command_names
 from bot.client.outside import OutsidePlaces, Tokens
@@ -141,7 +140,7 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
             self.service = await open_service(self.config)
         db = self.service.db
         self.hands = Hands(self.service, self.spawn)
-        self.add_dynamic_items(TableButton, TableSelect, privacy_commands.PrivacyButton)
+        self.add_dynamic_items(privacy_commands.PrivacyButton)
         self.add_dynamic_items(*daily_commands.ITEMS)
         await asyncio.to_thread(preload)  # read the catalogues off the event loop
         await self.tree.set_translator(CatalogueTranslator())
@@ -276,10 +275,15 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
             await send_private(interaction, STOPPING)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer the component interactions no table control will (junk custom_ids)."""
+        """Route a click on a table's control; refuse one no control answers (junk custom_ids)."""
         others = (privacy_commands.PrivacyButton, *daily_commands.ITEMS)
-        if not guard.routed(interaction, others):
+        control = guard.table_control(interaction, others)
+        if control == guard.REFUSE:
             await self.on_unknown_control(interaction)
+        elif isinstance(control, guard.Control):
+            await self.on_table_action(
+                interaction, control.table_id, control.version, control.action
+            )
 
     async def within_deadline(
         self,

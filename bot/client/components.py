@@ -2,40 +2,19 @@
 
 Every control's custom_id is ``t:<table>:<version>:<action>`` (buttons) or
 ``s:<table>:<version>:<action>`` (selects); ``*`` stands for the version when any board may use
-it. Because the items are :class:`discord.ui.DynamicItem`s registered at start-up, buttons keep
-working after a restart.
+it. Clicks are routed by the custom_id alone (:func:`bot.client.guard.table_control`), so
+buttons keep working after a restart.
 """
 
 from __future__ import annotations
 
 import functools
 import io
-import re
-from typing import Any, Protocol, cast
+from typing import Any
 
 import discord
 
-from bot.client import customid
 from bot.tables.screens import Button, Screen, Select, Style
-
-
-class TableClient(Protocol):
-    """The client a table's controls report to (:class:`bot.client.app.ParlourBot`)."""
-
-    async def on_table_action(
-        self,
-        interaction: discord.Interaction[Any],
-        table_id: int,
-        version: int | None,
-        action: str,
-    ) -> None: ...
-
-    async def on_unknown_control(self, interaction: discord.Interaction[Any]) -> None: ...
-
-
-def _client(interaction: discord.Interaction[Any]) -> TableClient:
-    return cast(TableClient, interaction.client)
-
 
 _STYLES = {
     Style.PRIMARY: discord.ButtonStyle.primary,
@@ -53,101 +32,33 @@ def custom_id(prefix: str, table_id: int, version: int | None, action: str) -> s
     return cid
 
 
-def _parse(kind: str, match: re.Match[str]) -> tuple[int, int | None, str, bool]:
-    """The table, version and action of a matched custom_id, and whether they are in range
-    (an out-of-range id is answered with a refusal, not an error)."""
-    parsed = customid.from_parts(kind, match["table"], match["version"], match["action"])
-    if parsed is None:
-        return 1, None, match["action"], False  # placeholders: the callback refuses it
-    return parsed.table_id, parsed.version, parsed.action, True
+def table_button(table_id: int, version: int | None, button: Button) -> discord.ui.Button[Any]:
+    """A button on a table's message, as discord.py's item."""
+    return discord.ui.Button(
+        label=button.label,
+        style=_STYLES[button.style],
+        disabled=button.disabled,
+        emoji=button.emoji,
+        custom_id=custom_id("t", table_id, None if button.any_version else version, button.action),
+    )
 
 
-class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template="t:" + customid.TEMPLATE,
-):
-    """A button on a table's message."""
-
-    def __init__(self, table_id: int, version: int | None, button: Button) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=button.label,
-                style=_STYLES[button.style],
-                disabled=button.disabled,
-                emoji=button.emoji,
-                custom_id=custom_id(
-                    "t", table_id, None if button.any_version else version, button.action
-                ),
+def table_select(table_id: int, version: int | None, select: Select) -> discord.ui.Select[Any]:
+    """A select menu on a table's message, as discord.py's item; the chosen values follow the
+    action after ``=`` (see :func:`bot.client.guard.table_control`)."""
+    return discord.ui.Select(
+        custom_id=custom_id("s", table_id, None if select.any_version else version, select.action),
+        placeholder=select.placeholder or None,
+        min_values=select.min_values,
+        max_values=select.max_values,
+        disabled=select.disabled,
+        options=[
+            discord.SelectOption(
+                label=o.label, value=o.value, description=o.description, default=o.default
             )
-        )
-        self.table_id, self.version, self.action = table_id, version, button.action
-        self.valid = True
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> TableButton:
-        table_id, version, action, valid = _parse("t", match)
-        label = getattr(item, "label", None) or ""
-        self = cls(table_id, version, Button(label, action, any_version=version is None))
-        self.valid = valid and isinstance(item, discord.ui.Button)
-        return self
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        if not self.valid:
-            await _client(interaction).on_unknown_control(interaction)
-            return
-        await _client(interaction).on_table_action(
-            interaction, self.table_id, self.version, self.action
-        )
-
-
-class TableSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template="s:" + customid.TEMPLATE,
-):
-    """A select menu on a table's message; the chosen values follow the action after ``=``."""
-
-    def __init__(self, table_id: int, version: int | None, select: Select) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=custom_id(
-                    "s", table_id, None if select.any_version else version, select.action
-                ),
-                placeholder=select.placeholder or None,
-                min_values=select.min_values,
-                max_values=select.max_values,
-                disabled=select.disabled,
-                options=[
-                    discord.SelectOption(
-                        label=o.label, value=o.value, description=o.description, default=o.default
-                    )
-                    for o in select.options
-                ],
-            )
-        )
-        self.table_id, self.version, self.action = table_id, version, select.action
-        self.valid = True
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
-    ) -> TableSelect:
-        table_id, version, action, valid = _parse("s", match)
-        self = cls(table_id, version, Select(action, (), any_version=version is None))
-        self.valid = valid and isinstance(item, discord.ui.Select)
-        if self.valid:
-            self.item.options = item.options
-        return self
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        # A component interaction's data is a dict; discord.py types it as a union of payloads.
-        values = customid.select_values((interaction.data or {}).get("values"))  # type: ignore[union-attr]
-        if not self.valid or values is None:
-            await _client(interaction).on_unknown_control(interaction)
-            return
-        action = f"{self.action}={','.join(values)}"
-        await _client(interaction).on_table_action(interaction, self.table_id, self.version, action)
+            for o in select.options
+        ],
+    )
 
 
 class ControlsView(discord.ui.View):
@@ -192,12 +103,12 @@ MAX_ROWS = MAX_IN_ROW = 5  # Discord's layout: five action rows of up to five bu
 
 @functools.lru_cache(maxsize=4096)
 def _button_part(button: Button) -> dict[str, Any]:
-    return TableButton(1, 0, button).item.to_component_dict()  # type: ignore[return-value]
+    return table_button(1, 0, button).to_component_dict()  # type: ignore[return-value]
 
 
 @functools.lru_cache(maxsize=1024)
 def _select_part(select: Select) -> dict[str, Any]:
-    return TableSelect(1, 0, select).item.to_component_dict()  # type: ignore[return-value]
+    return table_select(1, 0, select).to_component_dict()  # type: ignore[return-value]
 
 
 def _control(

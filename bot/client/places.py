@@ -92,9 +92,7 @@ THIS_CHAT = _("This chat")
 YOUR_DMS = _("Your DMs with Parlour")
 
 
-def place_names(
-    interaction: discord.Interaction[Any], place: Place, lang: str
-) -> dict[int, str]:
+def place_names(interaction: discord.Interaction[Any], place: Place, lang: str) -> dict[int, str]:
     """The name a chart gives the interaction's own place (by its id, in ``lang``), and no
     other: a chart never tells where else a member plays."""
     if place.kind is PlaceKind.SERVER:
