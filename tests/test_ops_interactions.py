@@ -12,7 +12,7 @@ from yarl import URL
 
 from bot.ops import interactions, metrics
 from bot.ops.dbtiming import instrument
-from bot.ops.drain import Stopping
+from bot.ops.drain import BUSY, Overloaded, Stopping
 from bot.ops.interactions import Tracker, kind_of
 from storage import Database
 
@@ -94,6 +94,19 @@ async def test_refusals_errors_and_a_stopping_bot_are_counted_as_such():
     assert count("quarters", "button", "error") == errors + 1
     assert interactions.current() is None
     interactions.note(outcome="error")  # outside an interaction: nothing to note, no failure
+
+
+async def test_a_bot_with_its_hands_full_refuses_new_interactions_at_once_and_says_why():
+    tracker = Tracker(limit=2)
+    refused = count("quarters", "button", "refused")
+    async with tracker.track(interaction(1)), tracker.track(interaction(2)):
+        with pytest.raises(Overloaded) as caught:
+            async with tracker.track(interaction(3)):
+                raise AssertionError("no work starts beyond the limit")
+        assert caught.value.text is BUSY and tracker.drain.in_flight == 2
+    async with tracker.track(interaction(4)):  # room again once the others ended
+        interactions.note(game="quarters", outcome="refused")
+    assert count("quarters", "button", "refused") == refused + 1
 
 
 async def test_every_repository_call_is_timed_by_its_name(tmp_path):

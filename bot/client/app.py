@@ -38,7 +38,6 @@ from bot.ops.interactions import Tracker
 from bot.tables.ai import AiRunner
 from bot.tables.core.events import Answer
 from bot.tables.service import TableService
-from i18n import _
 from i18n.translations import preload
 from storage import Database, PlaceKind, StoreUnavailable, TableStatus
 
@@ -49,7 +48,6 @@ SWEEP_EVERY = 60.0
 BUSY = 10  # interactions in progress at once from which the bot defers each at once
 FLUSH_TIMEOUT = 5.0  # seconds a closing bot waits for the boards' queued edits
 ACCEPT_WAIT = 0.5  # seconds a slow click may wait more to be accepted before it is deferred
-STOPPING = _("Parlour is restarting; try again in a few seconds.")
 # Gateway close codes after which Discord lets no client reconnect (4014 is discord.py's own
 # PrivilegedIntentsRequired, with its message).
 REFUSED = {
@@ -85,9 +83,9 @@ class ParlourTree(app_commands.CommandTree["ParlourBot"]):
                     game=name if name in bot.service.controllers else None, action=action
                 )
                 await super()._call(interaction)
-        except Stopping:
+        except Stopping as refused:
             if interaction.type is discord.InteractionType.application_command:
-                await send_private(interaction, STOPPING)
+                await send_private(interaction, refused.text)
 
     interaction_check = places.tree_check
 
@@ -235,8 +233,8 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
             async with self.tracker.track(interaction):
                 interactions.note(table=table_id, action=action)
                 await self._table_action(interaction, table_id, version, action)
-        except Stopping:
-            await send_private(interaction, STOPPING)
+        except Stopping as refused:
+            await send_private(interaction, refused.text)
 
     async def _table_action(
         self,
@@ -271,8 +269,8 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
             async with self.tracker.track(interaction):
                 interactions.note(outcome="refused")
                 await send_private(interaction, guard.UNKNOWN)
-        except Stopping:
-            await send_private(interaction, STOPPING)
+        except Stopping as refused:
+            await send_private(interaction, refused.text)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Route a click on a table's control; refuse one no control answers (junk custom_ids)."""

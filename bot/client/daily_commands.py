@@ -21,11 +21,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.client import customid
+from bot.client import customid, outage
 from bot.client.common import channel_language, host, send_private
 from bot.client.components import custom_id, message_kwargs
 from bot.client.places import place_of
 from bot.client.retry import FAILURES, post_nonce, retrying
+from bot.ops import interactions
+from bot.ops.drain import Stopping
 from bot.tables.daily.service import CHANNEL_SETTING, SHARE, Answer, DailyService
 from bot.tables.screens import Screen, Select, Style
 from i18n import _, render, resolve
@@ -229,7 +231,20 @@ async def _show(interaction: discord.Interaction[Any], answer: Answer, *, new: b
 async def clicked(
     interaction: discord.Interaction[Any], attempt: int, version: int | None, action: str
 ) -> None:
-    """Any daily control."""
+    """Any daily control, tracked as every interaction is (logs, metrics, the drain)."""
+    try:
+        async with interaction.client.tracker.track(interaction):
+            interactions.note(action=f"daily.{action.partition('=')[0]}")
+            await _clicked(interaction, attempt, version, action)
+    except Stopping as refused:
+        await send_private(interaction, refused.text)
+    except Exception as exc:  # the store away, or a defect: answered privately either way
+        await outage.answer_failure(interaction, exc, f"daily control {action!r}")
+
+
+async def _clicked(
+    interaction: discord.Interaction[Any], attempt: int, version: int | None, action: str
+) -> None:
     daily = service_of(interaction.client)
     locale = str(interaction.locale)
     user = interaction.user

@@ -26,7 +26,6 @@ from storage import privacy
 
 Interaction = discord.Interaction["ParlourBot"]
 NO_MANAGE = _("Only a member who may **Manage Server** can erase the server's data.")
-RESTARTING = _("Parlour is restarting; try again in a few seconds.")
 IN_SERVERS = _("That works in a server.")
 NOT_YOURS = _("That button is someone else's. Use `/privacy show` for your own data.")
 CANCELLED = _("Nothing was erased.")
@@ -87,8 +86,8 @@ class PrivacyButton(
             async with bot.tracker.track(interaction):
                 interactions.note(action=f"privacy.{self.action}")
                 await clicked(interaction, self.action, self.target)
-        except Stopping:
-            await interaction.response.send_message(said(RESTARTING, interaction), ephemeral=True)
+        except Stopping as refused:
+            await interaction.response.send_message(said(refused.text, interaction), ephemeral=True)
         except Exception as exc:  # the store away, or a defect: answered privately either way
             await outage.answer_failure(interaction, exc, f"privacy button {self.action}")
 

@@ -102,7 +102,8 @@ async def retrying(
     """
     for delay in (*delays, None):
         try:
-            return await asyncio.wait_for(send(), timeout)
+            async with asyncio.timeout(timeout):  # no task of its own, unlike wait_for
+                return await send()
         except Exception as error:
             if delay is None or not may_retry(error):
                 raise
@@ -135,7 +136,8 @@ async def answering(
     for delay in (*ANSWER_DELAYS, None):
         left = deadline - loop.time()
         try:
-            result = await asyncio.wait_for(send(), min(max(left, MIN_TRY), REQUEST_TIMEOUT))
+            async with asyncio.timeout(min(max(left, MIN_TRY), REQUEST_TIMEOUT)):
+                result = await send()
             break
         except Exception as error:
             if already_acknowledged(error):

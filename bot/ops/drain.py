@@ -14,9 +14,23 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from i18n import Message, _
+
+RESTARTING = _("Parlour is restarting; try again in a few seconds.")
+BUSY = _("Parlour is very busy right now, so nothing was done. Try again in a few seconds.")
+
 
 class Stopping(Exception):
-    """New work was refused because the bot is stopping."""
+    """New work was refused because the bot is stopping; ``text`` tells the member so."""
+
+    text: Message = RESTARTING
+
+
+class Overloaded(Stopping):
+    """New work was refused because the bot already has as much in hand as it can finish in
+    time: answered at once rather than seconds late."""
+
+    text = BUSY
 
 
 class Drain:

@@ -23,13 +23,16 @@ from typing import Any
 import aiohttp
 
 from bot.ops import metrics
-from bot.ops.drain import Drain, Stopping
+from bot.ops.drain import Drain, Overloaded, Stopping
 
 # discord's interaction types and component types, as numbers (no discord import here).
 _APPLICATION_COMMAND, _COMPONENT, _AUTOCOMPLETE, _MODAL = 2, 3, 4, 5
 _SELECTS = {3, 5, 6, 7, 8}
 _CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
 _KNOWN_TABLES = 10_000  # table id -> game, remembered for the metrics' game label, at most
+# Interactions open at once beyond which a new one is refused at once ("very busy"): about 3 s
+# of work at the most a process answers, so the refused would have been answered too late.
+MAX_OPEN = 400
 _KNOWN_FOR = 120.0  # seconds a table's game is remembered after the table's last interaction
 
 
@@ -117,8 +120,10 @@ class Tracker:
         drain: Drain | None = None,
         lookup: Callable[[int], Awaitable[str | None]] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        limit: int = MAX_OPEN,
     ) -> None:
         self.drain = drain or Drain()
+        self.limit = limit
         self.lookup = lookup
         self.clock = clock
         self._open: dict[int, Record] = {}
@@ -167,8 +172,10 @@ class Tracker:
     @asynccontextmanager
     async def track(self, interaction: Any) -> AsyncIterator[Record]:
         """Around the handling of ``interaction``: counts it as work in flight for the drain
-        (raising :class:`~bot.ops.drain.Stopping` once the bot is stopping), then logs it and
-        records its metrics. An exception marks the outcome ``error`` and propagates."""
+        (raising :class:`~bot.ops.drain.Stopping` once the bot is stopping, and
+        :class:`~bot.ops.drain.Overloaded` when ``limit`` interactions are open already), then
+        logs it and records its metrics. An exception marks the outcome ``error`` and
+        propagates."""
         record = Record(
             interaction_id=interaction.id,
             kind=kind_of(interaction),
@@ -179,11 +186,13 @@ class Tracker:
         token = _current.set(record)
         self._open[record.interaction_id] = record
         try:
+            if len(self._open) > self.limit:
+                raise Overloaded
             async with self.drain.work():
                 yield record
-        except Stopping:
+        except Stopping as exc:
             record.outcome = "refused"
-            record.action = record.action or "stopping"
+            record.action = record.action or ("busy" if isinstance(exc, Overloaded) else "stopping")
             raise
         except BaseException:
             record.outcome = "error"
