@@ -252,6 +252,34 @@ def wrap_text(text: str, size: int, width: float, lines: int) -> list[str]:
     return [fit_text(line, size, width) for line in out]
 
 
+def wrap_whole(text: str, size: int, width: float) -> list[str]:
+    """``text`` broken into as many lines of at most ``width`` pixels at ``size`` as it needs,
+    never cut: between words (between characters in Japanese), and a word wider than a whole
+    line between its characters.
+
+    >>> wrap_whole("Gespielte und gewonnene Partien", 18, 160)
+    ['Gespielte und', 'gewonnene Partien']
+    >>> wrap_whole("WWWWWWWW · rating", 18, 80)
+    ['WWWW', 'WWWW ·', 'rating']
+    """
+    measure = partial(text_width, size=size)
+    words, gap = _units(text)
+    pieces: list[str] = []
+    for word in words:
+        while len(word) > 1 and measure(word) > width:
+            cut = next((i for i in range(len(word) - 1, 0, -1) if measure(word[:i]) <= width), 1)
+            pieces.append(word[:cut])
+            word = word[cut:]
+        pieces.append(word)
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and measure(f"{lines[-1]}{gap}{piece}") <= width:
+            lines[-1] = f"{lines[-1]}{gap}{piece}"
+        else:
+            lines.append(piece)
+    return lines
+
+
 # Where a line may break in a text without spaces (Japanese): after any character, but not
 # before closing punctuation and small kana, nor inside a run of Latin letters or digits.
 _CLOSING = "」』）。、！？：ぁぃぅぇぉっゃゅょァィゥェォッャュョー"

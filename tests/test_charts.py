@@ -8,6 +8,7 @@ import importlib
 import io
 import itertools
 from collections import deque
+from collections.abc import Callable
 from types import SimpleNamespace
 
 import pytest
@@ -15,6 +16,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
 
+from bot.tables.wording import GAME_NAMES
+from i18n import LANGUAGES
+from render.base import Picture, text_boxes
 from render.charts import (
     AXIS,
     GRID,
@@ -32,6 +36,7 @@ from render.charts import (
     stats_chart,
     time_ticks,
 )
+from storage.models import PlaceKind, RatingPoint
 
 DAY = 86400.0
 T0 = 1_767_225_600.0  # 1 Jan 2026, 00:00 UTC
@@ -237,3 +242,90 @@ def test_a_rating_chart_names_no_other_server() -> None:
         "Other server 2": [(3.0, 1210.0), (4.0, 1220.0)],
     }
     assert not any("800" in name or "900" in name for name in series)
+
+
+def test_a_group_chat_and_the_dms_with_parlour_are_called_what_they_are() -> None:
+    """A place outside servers is never called a server, in the series and on the chart."""
+    points = [
+        RatingPoint(55, 1, 1.0, 1210.0, PlaceKind.CHAT),
+        RatingPoint(77, 2, 2.0, 1190.0, PlaceKind.DM),
+        RatingPoint(900, 3, 3.0, 1220.0, PlaceKind.SERVER),
+        RatingPoint(66, 4, 4.0, 1230.0, PlaceKind.CHAT),
+        RatingPoint(55, 5, 5.0, 1215.0, PlaceKind.CHAT),
+    ]
+    series = rating_series(points, {1: "HQ"})
+    assert series == {
+        "Group chat 1": [(1.0, 1210.0), (5.0, 1215.0)],
+        "DMs with Parlour": [(2.0, 1190.0)],
+        "Other server 1": [(3.0, 1220.0)],
+        "Group chat 2": [(4.0, 1230.0)],
+    }
+    named = rating_series(points, {55: "This chat"})  # the asker's own place, by its id
+    assert list(named) == ["This chat", "DMs with Parlour", "Other server 1", "Group chat 1"]
+    assert list(rating_series(points[:2], lang="de")) == ["Gruppenchat 1", "DNs mit Parlour"]
+    with text_boxes() as boxes:
+        stats_chart("Ann", series, [("Checkers", 5, 3)])
+    drawn = {box.text for box in boxes}
+    assert {"Group chat 1", "Group chat 2", "DMs with Parlour", "Other server 1"} <= drawn
+
+
+# -- titles whole, every text inside its picture, in every language ---------------------------
+
+LONG = "Bartholomew Fitzgerald-Worthing"  # Discord names are at most 32 characters
+WIDE = "W" * 32
+
+
+def _every_chart(lang: str, name: str, other: str) -> dict[str, Callable[[], Picture]]:
+    """Every kind of chart, its words in ``lang``: ``name`` is the member, one of the places and
+    one of the players, ``other`` another player."""
+    places = {"Parlour HQ": RATINGS["Parlour HQ"], name: RATINGS["Board gamers"]}
+    games = [("Quarters", 12, 7), ("Checkers", 390, 210), ("Kabu", 5, 1), ("Hearts", 4, 1)]
+    rows = [(GAME_NAMES.get(game, game), played, won) for game, played, won in games]
+    board = [(name, 1290.0), (other, 1278.5), ("Cy", 1267.0)]
+    per_hand = [[26, 0, 0, 0], [0, 13, 13, 0], [5, 20, 1, 0], [0, 0, 0, 26]] * 5
+    players = [name, other, "Computer (expert)", "dave"]
+    return {
+        "stats": lambda: stats_chart(name, places, rows, lang=lang),
+        "stats-unrated": lambda: stats_chart(name, {}, rows[:2], lang=lang),
+        "stats-empty": lambda: stats_chart(name, {}, [], lang=lang),
+        "rating": lambda: rating_chart(places, f"{name} · checkers rating", lang=lang),
+        "rating-none": lambda: rating_chart({}, lang=lang),
+        "games": lambda: games_chart(rows, lang=lang),
+        "scoreboard-rating": lambda: scoreboard_chart(
+            f"{name} scoreboard", board, "rating", lang=lang
+        ),
+        "scoreboard-wins": lambda: scoreboard_chart("Quarters", [(other, 12.0)], "wins", lang=lang),
+        "scoreboard-empty": lambda: scoreboard_chart("Kabu", [], "wins", lang=lang),
+        "hearts-totals": lambda: hearts_totals_chart(per_hand, players, lang=lang),
+    }
+
+
+TITLED = {"stats", "stats-unrated", "stats-empty", "rating", "scoreboard-rating"}  # by name
+
+
+@pytest.mark.parametrize("lang", [language.code for language in LANGUAGES])
+def test_no_chart_cuts_a_title_or_label_and_every_text_is_inside_the_picture(lang: str) -> None:
+    """With ordinary names nothing is shortened; with the longest names a title still says the
+    name whole, on more lines, and only a name in a column of names (a legend's, a bar's) is
+    shortened: the alt text has it whole."""
+    for name, other in (("Ann", "Bob"), (WIDE, LONG)):
+        for kind, make in _every_chart(lang, name, other).items():
+            with text_boxes() as boxes:
+                width, height = _image(make().png).size
+            texts = [box.text for box in boxes]
+            outside = [
+                box.text
+                for box in boxes
+                if min(box.box[0], box.box[1]) < -0.5
+                or box.box[2] > width + 0.5
+                or box.box[3] > height + 0.5
+            ]
+            assert not outside, (kind, outside)
+            cut = [text for text in texts if "…" in text]
+            assert name != "Ann" or not cut, (kind, cut)
+            assert all(
+                text.endswith("…") and (name.startswith(text[:-1]) or other.startswith(text[:-1]))
+                for text in cut
+            ), (kind, cut)
+            if kind in TITLED:
+                assert name.replace(" ", "") in "".join(texts).replace(" ", ""), (kind, texts)

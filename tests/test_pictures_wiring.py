@@ -13,8 +13,9 @@ from support import member
 from bot.tables.hearts.replay import hand_replay
 from bot.tables.pictures import PictureCache
 from bot.tables.screens import Attachment
+from bot.tables.service import Member
 from games.base import IllegalAction
-from storage import Seat, TableStatus
+from storage import Place, PlaceKind, Seat, TableStatus
 
 ALICE, BOB = member(1, "Alice"), member(2, "Bob")
 
@@ -137,3 +138,19 @@ async def test_the_cache_keeps_the_latest_and_forgets_failures():
         with pytest.raises(ValueError):
             await cache.get("bad", draw("bad"))
     assert drawn[-2:] == ["bad", "bad"]
+
+
+async def test_stats_name_a_group_chat_as_a_group_chat_never_a_server(service):
+    """A rated game in a group DM shows on the member's /stats chart elsewhere as a group
+    chat, and in that chat as "This chat"; never as "Other server"."""
+    chat = Place.chat(500)
+    alice, bob = (Member(i, n, 0, 500, place=PlaceKind.CHAT) for i, n in ((1, "Alice"), (2, "Bob")))
+    reply = await service.start(alice, "checkers", {"color": "black", "position": "B:W6:B2"}, bob)
+    reply = await service.act(bob, reply.table_id, reply.version, "accept")
+    reply = await service.act(alice, reply.table_id, reply.version, "m=2x9")
+    assert reply.error is None
+    elsewhere = await service.pictures.stats(ALICE.guild_id, 1, "Alice", {ALICE.guild_id: "HQ"})
+    assert "Group chat 1: 1 rated game" in elsewhere.description
+    here = await service.pictures.stats(chat, 1, "Alice", {chat.id: "This chat"})
+    assert "This chat: 1 rated game" in here.description
+    assert "server" not in elsewhere.description + here.description

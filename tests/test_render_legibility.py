@@ -412,8 +412,8 @@ def test_every_picture_function_is_covered() -> None:
         "replay_checkers", "replay_quarters", "replay_hearts_hand", "replay_checkers_pdn",
     }  # fmt: skip
     found = set()
-    for module in pkgutil.iter_modules(render.__path__):
-        mod = importlib.import_module(f"render.{module.name}")
+    for module in pkgutil.walk_packages(render.__path__, "render."):
+        mod = importlib.import_module(module.name)
         found |= {
             name
             for name, f in inspect.getmembers(mod, inspect.isfunction)

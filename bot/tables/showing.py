@@ -224,6 +224,7 @@ class Pictures:
             if not rated or s.rating is not None
         ]
         measure = "rating" if rated else "wins"
-        title = f"{controller.title} scoreboard"
+        named = _p("scoreboard chart", "{game} scoreboard", game=game_name(controller.title))
+        title = render(named, lang)
         key = ("scoreboard", title, tuple(rows), measure, lang)
         return await self.draw(key, pictures.draw_scoreboard, title, rows, measure, lang)
