@@ -30,7 +30,7 @@ def _malloc_trim() -> Callable[[int], int] | None:
         function = ctypes.CDLL(name).malloc_trim
         function.argtypes = [ctypes.c_size_t]
         function.restype = ctypes.c_int
-        return function  # type: ignore[no-any-return]
+        return function
     return None
 
 
