@@ -31,7 +31,7 @@ from bot.client.outside import OutsidePlaces, Tokens
 from bot.client.retry import answer, post
 from bot.client.translator import CatalogueTranslator
 from bot.config import Config
-from bot.ops import interactions
+from bot.ops import interactions, memory
 from bot.ops.dbtiming import instrument
 from bot.ops.drain import Drain, Stopping
 from bot.ops.interactions import Tracker
@@ -166,6 +166,7 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
                 self.start_computer(table.id, table.channel_id)
         self.spawn(self._sweep_forever())
         self.spawn(daily_commands.post_forever(self))
+        self.spawn(memory.trim_forever())
 
     async def close(self) -> None:
         self.drain.stop()
