@@ -62,7 +62,8 @@ def table_select(table_id: int, version: int | None, select: Select) -> discord.
 
 
 class ControlsView(discord.ui.View):
-    """A message's controls, all dynamic items (routed by their custom_id alone): never kept
+    """A message's controls, routed by their custom_id alone (table controls by
+    :func:`bot.client.guard.table_control`, the others as dynamic items): never kept
     in discord.py's view store and never timed, which would otherwise hold every board sent
     and, for each private answer with controls (a hand), a 15-minute timer task (a
     long-running bot's tasks and memory grew with them)."""
@@ -85,10 +86,10 @@ class ControlsView(discord.ui.View):
 
 class Controls(ControlsView):
     """A screen's controls as the components Discord is sent, without discord.py's items:
-    building 25 buttons as :class:`TableButton` objects and laying them out cost a quarter of a
+    building 25 buttons as discord.py items and laying them out cost a quarter of a
     millisecond a message, three messages a move. The parts come from discord.py's own
     components (cached per control, the custom_id set per message), so the payload is the same;
-    a click on them is routed by custom_id as any dynamic item's is."""
+    a click on them is routed by its custom_id."""
 
     def __init__(self, components: list[dict[str, Any]]) -> None:
         super().__init__()
@@ -118,7 +119,7 @@ def _control(
 
 
 def build_view(screen: Screen, table_id: int | None, version: int | None) -> discord.ui.View | None:
-    """The screen's rows as the components of dynamic items (None when it has no controls),
+    """The screen's rows as the components Discord is sent (None when it has no controls),
     laid out as discord.py lays out its items: buttons in their row, a select menu in the first
     row still empty."""
     if not screen.rows or table_id is None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 MAX_ID = 2**63 - 1  # table ids are signed 64-bit integers in both databases
 MAX_LENGTH = 100  # Discord's limit on a custom_id
 MAX_VALUES = 25  # Discord's limit on a select's options
-# The regular expression discord.py's dynamic items match (fullmatch); ``parse`` adds ranges.
+# The regular expression a control's custom_id must match (fullmatch); ``parse`` adds ranges.
 TEMPLATE = (
     r"(?P<table>[1-9][0-9]{0,18}):"
     r"(?P<version>0|[1-9][0-9]{0,18}|\*):"
