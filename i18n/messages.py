@@ -12,6 +12,7 @@ import string
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from gettext import NullTranslations
 from typing import Literal, Protocol, TypeAlias, runtime_checkable
 
 import babel
@@ -97,7 +98,21 @@ class Message:
     context: str | None = None
 
     def localize(self, locale: Locale) -> str:
-        template = self._template(locale)
+        lookup = translations(locale.language.code)
+        key = (self, locale, lookup)
+        try:
+            return _said[key]
+        except KeyError:
+            said = self._localize(locale, lookup)
+        except TypeError:  # a parameter that cannot be a key: say it each time
+            return self._localize(locale, lookup)
+        if len(_said) >= SAID_KEPT:
+            del _said[next(iter(_said))]
+        _said[key] = said
+        return said
+
+    def _localize(self, locale: Locale, lookup: NullTranslations) -> str:
+        template = self._template(lookup)
         if not self.params:
             return template
         values = {name: _value(value, locale) for name, value in self.params}
@@ -111,8 +126,7 @@ class Message:
         log.warning("bad translation of %r in %s", self.msgid, locale.language.code)
         return self._source().format_map(values)
 
-    def _template(self, locale: Locale) -> str:
-        lookup = translations(locale.language.code)
+    def _template(self, lookup: NullTranslations) -> str:
         if self.plural is None:
             if self.context is None:
                 return lookup.gettext(self.msgid)
@@ -127,6 +141,14 @@ class Message:
 
     def __str__(self) -> str:
         return render(self, "en")
+
+
+SAID_KEPT = 4096
+"""Messages kept as said in a language (first in, first out). A board's alt text and its
+controls say the same cells, cards and names again and again; a message is a value, so what it
+says with one catalogue never changes. Keyed by the catalogue too, so a test that swaps one in
+reads its own."""
+_said: dict[tuple[Message, Locale, NullTranslations], str] = {}
 
 
 class _Rendered(str):
@@ -159,11 +181,14 @@ def _decimal(value: int | float | Decimal, formats: babel.Locale) -> str:
 
 def _checked(params: Mapping[str, object]) -> tuple[tuple[str, Param], ...]:
     for name, value in params.items():
+        if type(value) in _PARAM_TYPES_SEEN:
+            continue
         if isinstance(value, bool) or not isinstance(value, _PARAM_TYPES):
             raise TypeError(
                 f"parameter {name}={value!r}: give a string, a number or a message "
                 "(wrap dates and lists with i18n.formats)"
             )
+        _PARAM_TYPES_SEEN.add(type(value))
     return tuple(sorted(params.items()))  # type: ignore[arg-type]  # checked just above
 
 
@@ -214,6 +239,7 @@ def message_of(phrase: Phrase) -> Message:
 
 # Localizable last: a check against a protocol is slow, and most parameters are plain
 _PARAM_TYPES = (str, int, float, Decimal, Phrase, OneOf, Message, Localizable)
+_PARAM_TYPES_SEEN: set[type] = set()  # the types found good: checked once, not each message
 
 Joint = Literal["lines", "paragraphs", "sentences"]
 

@@ -214,3 +214,37 @@ def test_preload_reads_every_catalogue_once():
     assert translations.cache_info().currsize == len(LANGUAGES)
     preload()
     assert translations.cache_info().misses == len(LANGUAGES)
+
+
+def test_a_message_said_again_reads_the_catalogue_it_is_said_with(monkeypatch):
+    said = _("Pile {pile} is empty.", pile=2)
+    assert render(said, "de") == "Haufen 2 ist leer."  # kept, as said with the real catalogue
+    de = catalogue("de", {(None, "Pile {pile} is empty."): "Stapel {pile} ist leer."})
+    with catalogues(monkeypatch, de=de):
+        assert render(said, "de") == "Stapel 2 ist leer."
+    assert render(said, "de") == "Haufen 2 ist leer."
+
+
+class _Unhashable:
+    """A localizable parameter that cannot be a dictionary key."""
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def localize(self, locale):  # type: ignore[no-untyped-def]
+        return locale.language.code
+
+
+def test_a_message_with_a_parameter_that_cannot_be_kept_is_said_each_time():
+    said = _("Pile {pile} is empty.", pile=_Unhashable())  # type: ignore[arg-type]
+    assert render(said, "de") == "Haufen de ist leer."
+    assert render(said, "fr") == render(_("Pile {pile} is empty.", pile="fr"), "fr")
+
+
+def test_the_messages_kept_are_bounded(monkeypatch):
+    from i18n import messages
+
+    monkeypatch.setattr(messages, "SAID_KEPT", 8)
+    monkeypatch.setattr(messages, "_said", {})
+    for pile in range(20):
+        assert render(_("Pile {pile} is empty.", pile=pile), "de") == f"Haufen {pile} ist leer."
+    assert len(messages._said) == 8

@@ -331,11 +331,17 @@ class Table:
         self.figures.actions += 1
         if r.latency is not None:
             self.figures.first.append(r.latency)
-        if r.ephemeral and r.message is not None and not r.message.selects():
+        if r.ephemeral and r.message is not None and refusal(r.message):
             self.figures.refused += 1
         elif board is not None and on_board and (hand_play or not r.ephemeral):
             self.figures.pending_boards.append((board.id, r.interaction.sent_at or started))
         return r
+
+
+def refusal(message: Any) -> bool:
+    """Whether a private answer refused the action: a text alone (a Hearts hand shown while
+    the computer still plays has its picture and no menu; that is not a refusal)."""
+    return not message.selects() and not message.attachments
 
 
 async def run_table(
