@@ -197,6 +197,7 @@ class FakeDiscord:
         app.router.add_post("/_fake/client-event", self._client_event)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._route)
         app.router.add_route("*", "/{tail:.*}", self._unknown)
+        app.on_shutdown.append(self._close_gateway)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
@@ -205,12 +206,16 @@ class FakeDiscord:
         return self
 
     async def stop(self) -> None:
-        """Close the gateway and stop serving."""
+        """Stop serving: no new connection is taken, then the gateway's are closed (a bot
+        reconnecting meanwhile would otherwise keep the fake waiting on its handler)."""
         self.faults.release()
-        await self.gateway.close()
         if self._runner is not None:
-            await self._runner.cleanup()
+            await self._runner.cleanup()  # stops listening, then _close_gateway
             self._runner = None
+        await self.gateway.close()
+
+    async def _close_gateway(self, app: web.Application) -> None:
+        await self.gateway.close()
 
     async def __aenter__(self) -> FakeDiscord:
         return await self.start()

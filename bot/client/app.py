@@ -130,6 +130,7 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
             self.service = service
         self._computer_tasks: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
+        self.connection: asyncio.Task[None] | None = None  # the task running start(), see run()
         self.in_progress = 0  # interactions being worked on (see within_deadline)
         self.init_boards()
 
@@ -177,6 +178,11 @@ class ParlourBot(OutsidePlaces, OpsHooks, BoardMessages, discord.Client):
         with contextlib.suppress(TimeoutError):  # the boards' last edits, queued or in flight
             await asyncio.wait_for(self.board_edits.flush(), FLUSH_TIMEOUT)
         await super().close()
+        # discord.py's connection loop sees the close only at its next try to reach Discord:
+        # while Discord is away it sleeps in its backoff (minutes after a long outage) or waits
+        # up to 60 s on a gateway that does not answer. Closed, the bot has nothing to wait for.
+        if self.connection is not None and self.connection is not current:
+            self.connection.cancel()
         await self.drain.idle(FLUSH_TIMEOUT)  # work in flight (on_ready's) still has the database
         await self.stop_ops()
         with contextlib.suppress(AttributeError):
@@ -429,12 +435,23 @@ async def run(config: Config) -> int:
     kind = ParlourBot if config.shards is None else ShardedParlourBot
     service = await open_service(config)
     async with kind(config, service) as bot:
+        stopping: list[asyncio.Task[None]] = []
+
+        def stop() -> None:  # the first signal stops the bot; another changes nothing
+            if not stopping:
+                stopping.append(asyncio.create_task(bot.shutdown()))
+
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(signum, lambda: bot.spawn(bot.shutdown()))
+                loop.add_signal_handler(signum, stop)
+        bot.connection = asyncio.create_task(bot.start(config.token))
+        await asyncio.wait({bot.connection})  # close() cancels it: a stop, not a failure
+        if stopping:  # the stop goes on after the connection: the drain, the database
+            await stopping[0]
         try:
-            await bot.start(config.token)
+            if not bot.connection.cancelled():
+                bot.connection.result()
         except discord.ConnectionClosed as exc:
             if exc.code not in REFUSED:
                 raise

@@ -11,6 +11,9 @@ Discord's faults, mid-game.
   and every interaction is answered or deferred within Discord's 3 s (the fake records a late
   answer as a problem).
 
+- Discord gone for good: SIGTERM stops the bot at once, whatever discord.py's reconnect
+  backoff has grown to.
+
 A fault "after processing" takes effect and then fails: the case where a blind retry does the
 work twice. ``docs/reliability.md`` says what the client does about each. Every test checks the
 bot's log and the fake's problems in its body (:func:`settled`), so it fails there rather than
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
@@ -53,6 +57,7 @@ RETRY_WINDOW = 5.0  # seconds a test waits for what a retry with backoff shows
 HANG = 60.0  # seconds a hung request waits before its connection drops
 HUNG_WINDOW = 10.0  # seconds a test waits for what a timed-out request, retried, shows
 HELD = 2.5  # seconds the database is held: longer than the bot waits before it defers
+STOPPED_WITHIN = 15.0  # seconds a stopping bot whose Discord is gone may take (it takes <1)
 
 
 # -- helpers --------------------------------------------------------------------------------
@@ -533,3 +538,32 @@ async def test_a_deferred_click_whose_webhook_edit_dropped_is_retried(
     await bot.stop()
     assert not driver.ephemerals("alice"), "Alice was told something went wrong"
     settled(fake, bot)
+
+
+# -- Discord gone: the stop ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("shards", [None, "2"], ids=["one connection", "two shards"])
+async def test_a_bot_whose_discord_is_gone_stops_promptly_on_sigterm(
+    fake: FakeDiscord, driver: Driver, start_bot: Any, shards: str | None
+) -> None:
+    """Discord ends (gateway and REST) mid-game, and discord.py waits a minute before its next
+    try to reach it (``patient_bot``): SIGTERM still stops the bot well within the 10 s an
+    orchestrator gives before SIGKILL, its database closed. discord.py's connection loop would
+    see the stop only at that next try."""
+    env = {"SHARD_COUNT": shards} if shards else {}
+    # discord.py logs each failed try as an error
+    bot = await start_bot("patient_bot", env=env, allow_errors=True)
+    board = await start_vs_computer(driver, piles=FOUR_PILES)
+    await alice_moves(driver, board)
+    await fake.stop()
+    waiting = re.compile(r"Attempting a reconnect (for shard ID \d )?in 60\.00s")
+    for _ in range(200):  # until discord.py is asleep before its next try
+        if waiting.search(bot.log):
+            break
+        await asyncio.sleep(0.05)
+    else:
+        raise AssertionError(f"the bot never waited to reconnect:\n{bot.log}")
+    assert await bot.stop(timeout=STOPPED_WITHIN) == 0, "killed: it did not stop in time"
+    assert "database closed" in bot.log
+    assert not [line for line in bot.errors() if " parlour" in line]
