@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from games.quatorze.state import QuatorzeView
@@ -131,17 +133,8 @@ def _status(view: QuatorzeView) -> Message:
 
 def describe(view: QuatorzeView, selected: tuple[int, ...] = (), lang: str = "en") -> str:
     """Alt text: the grid row by row with cell numbers, then score, stock and the pairs."""
-    rows: list[Message] = []
-    for r in range(5):
-        cells = tuple(
-            _("cell {cell}: {card}", cell=n + 1, card=card_words(parse_card(code)))
-            for n in range(r * 5, r * 5 + 5)
-            if (code := view["grid"][n]) is not None
-        )
-        if cells:
-            rows.append(_("Row {row}: {cells}.", row=r + 1, cells=Listing(cells)))
-        else:
-            rows.append(_("Row {row} is empty.", row=r + 1))
+    grid = view["grid"]
+    rows = [_row_said(r, tuple(grid[r * 5 : r * 5 + 5]), lang) for r in range(5)]
     head = _n(
         "Quatorze, score {score} of 52, {n} card in the stock.",
         "Quatorze, score {score} of 52, {n} cards in the stock.",
@@ -157,6 +150,20 @@ def describe(view: QuatorzeView, selected: tuple[int, ...] = (), lang: str = "en
         _("Pairs: {pairs}.", pairs=pairs) if view["pairs"] else _ending(view),
     )
     return render(text, lang)
+
+
+@lru_cache(maxsize=2048)
+def _row_said(row: int, codes: tuple[str | None, ...], lang: str) -> str:
+    """A row of the alt text: its cells and cards, said once per row of cards and language
+    (a move changes two cells: the other rows read as before)."""
+    cells = tuple(
+        _("cell {cell}: {card}", cell=row * 5 + i + 1, card=card_words(parse_card(code)))
+        for i, code in enumerate(codes)
+        if code is not None
+    )
+    if cells:
+        return render(_("Row {row}: {cells}.", row=row + 1, cells=Listing(cells)), lang)
+    return render(_("Row {row} is empty.", row=row + 1), lang)
 
 
 def _ending(view: QuatorzeView) -> Message:
