@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import logging
 import string
+import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -106,9 +107,10 @@ class Message:
             said = self._localize(locale, lookup)
         except TypeError:  # a parameter that cannot be a key: say it each time
             return self._localize(locale, lookup)
-        if len(_said) >= SAID_KEPT:
-            del _said[next(iter(_said))]
-        _said[key] = said
+        with _keeping:  # the table service's threads say texts too
+            if len(_said) >= SAID_KEPT:
+                del _said[next(iter(_said))]
+            _said[key] = said
         return said
 
     def _localize(self, locale: Locale, lookup: NullTranslations) -> str:
@@ -149,6 +151,7 @@ controls say the same cells, cards and names again and again; a message is a val
 says with one catalogue never changes. Keyed by the catalogue too, so a test that swaps one in
 reads its own."""
 _said: dict[tuple[Message, Locale, NullTranslations], str] = {}
+_keeping = threading.Lock()
 
 
 class _Rendered(str):

@@ -248,3 +248,20 @@ def test_the_messages_kept_are_bounded(monkeypatch):
     for pile in range(20):
         assert render(_("Pile {pile} is empty.", pile=pile), "de") == f"Haufen {pile} ist leer."
     assert len(messages._said) == 8
+
+
+def test_threads_saying_messages_at_once_keep_the_kept_ones_whole(monkeypatch):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from i18n import messages
+
+    monkeypatch.setattr(messages, "SAID_KEPT", 4)
+    monkeypatch.setattr(messages, "_said", {})
+
+    def say(start: int) -> list[str]:
+        return [render(_("Pile {pile} is empty.", pile=n), "de") for n in range(start, start + 500)]
+
+    with ThreadPoolExecutor(4) as pool:
+        said = list(pool.map(say, (0, 1000, 2000, 3000)))
+    assert said[2][7] == "Haufen 2.007 ist leer."
+    assert len(messages._said) <= 4
