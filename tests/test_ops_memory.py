@@ -28,3 +28,17 @@ def test_memory_freed_in_the_middle_of_the_heap_leaves_the_rss() -> None:
     freed_mib = (before - rss_pages()) * PAGE / 2**20
     assert freed_mib > 10, f"only {freed_mib:.1f} MiB went back"
     assert len(pin) == 64 * 1024
+
+
+def test_what_lives_at_start_up_is_frozen_out_of_the_collectors_walks() -> None:
+    import gc
+
+    try:
+        memory.freeze_startup()
+        assert gc.get_freeze_count() > 1000  # this process's modules, classes and functions
+        cycle: list[object] = []
+        cycle.append(cycle)  # garbage made after start-up is still found
+        del cycle
+        assert gc.collect() >= 1
+    finally:
+        gc.unfreeze()

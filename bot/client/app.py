@@ -445,6 +445,7 @@ async def run(config: Config) -> int:
         for signum in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(signum, stop)
+        memory.freeze_startup()  # the process's modules, classes and functions, loaded now
         bot.connection = asyncio.create_task(bot.start(config.token))
         await asyncio.wait({bot.connection})  # close() cancels it: a stop, not a failure
         if stopping:  # the stop goes on after the connection: the drain, the database
