@@ -212,7 +212,8 @@ class FakeDiscord:
         if self._runner is not None:
             await self._runner.cleanup()  # stops listening, then _close_gateway
             self._runner = None
-        await self.gateway.close()
+        else:  # never started: nothing listens
+            await self.gateway.close()
 
     async def _close_gateway(self, app: web.Application) -> None:
         await self.gateway.close()
