@@ -269,7 +269,8 @@ async def test_a_backup_taken_while_the_bot_plays_restores_and_the_bot_resumes_o
     shown = r.message
     assert shown is not None and piles_on(shown) == at_backup  # the game as backed up
     r = await driver.click("alice", shown, label=f"{pile}·1")
-    assert r.type == 7 and r.message is shown  # and it plays on
+    said = r.message.content if r.message is not None else None
+    assert r.type == 7 and r.message is shown, said  # and it plays on
 
 
 async def test_a_stopping_bot_answers_new_interactions_that_it_is_restarting(
